@@ -1,0 +1,227 @@
+"""The protocol every game follows (DESIGN.md), modelled on python-chess's Board.
+
+A game is a mutable position with a stack of pushed moves. `push` applies a
+value-object move (and its automatic consequences: refills, books, forced
+plays), `pop` undoes it exactly. The state is always rebuilt from the deal and
+the move list, which is also what a save holds, so a save can be replayed and
+never has to be trusted.
+
+A concrete game subclasses `Game` and supplies: `DECK` (every card id),
+`OPTIONS` (option name -> default), `_setup(order)`, `_apply(move) -> undo`,
+`_unapply(move, undo)`, `_generate_moves()`, `_parse(text)`, `_finished()`,
+`_result()` and `zones()`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .errors import IllegalMove
+from .rng import check_deal, shuffled
+
+SAVE_VERSION = 1
+
+
+class Move:
+    """A value object; `str(move)` is its compact text, `Game.parse_move` reads it back."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Resign(Move):
+    """Giving up: ends the game with the score so far. Saved and undoable like a play."""
+
+    def __str__(self) -> str:
+        return "resign"
+
+
+RESIGN = Resign()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: `reason` is one sentence for the end dialog."""
+
+    won: bool
+    score: int
+    reason: str
+    resigned: bool = False
+
+
+class Game:
+    """Base of every game: move stack, options, saves; rules live in subclasses."""
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    subtitle: ClassVar[str] = ""  # e.g. a game's name in its own language
+    tagline: ClassVar[str] = ""  # one line of story for the game list
+    duration: ClassVar[str] = ""  # how long a game takes, e.g. "5-10 min"
+    DECK: ClassVar[tuple[str, ...]] = ()
+    OPTIONS: ClassVar[dict[str, Any]] = {}
+    STREAM: ClassVar[int] = 0  # PRNG stream: games on different decks need not share it
+
+    def __init__(
+        self, order: list[str], *, deal: int | None, deck: list[str] | None, options: dict
+    ) -> None:
+        self.deal = deal
+        self.deck = deck
+        self.options = options
+        self.move_stack: list[Move] = []
+        self._undo_stack: list[Any] = []
+        self.resigned = False
+        self._over: bool | None = None
+        self._setup(order)
+
+    # -- making games ---------------------------------------------------------------
+
+    @classmethod
+    def new(cls, deal: int | None = None, deck: list[str] | None = None, **options: Any) -> Game:
+        """A game from a deal number, or from an explicit deck order (first card dealt first)."""
+        opts = cls.check_options(options)
+        if deck is not None:
+            if deal is not None:
+                raise ValueError("Give a deal number or a deck, not both.")
+            order = cls.check_deck(deck)
+            return cls(list(order), deal=None, deck=list(order), options=opts)
+        if deal is None:
+            raise ValueError("A new game needs a deal number or a deck.")
+        deal = check_deal(deal)
+        return cls(shuffled(list(cls.DECK), deal, cls.STREAM), deal=deal, deck=None, options=opts)
+
+    @classmethod
+    def check_options(cls, options: dict) -> dict:
+        """All options with defaults filled in; unknown names or wrong types raise ValueError."""
+        opts = dict(cls.OPTIONS)
+        for name, value in options.items():
+            if name not in cls.OPTIONS:
+                raise ValueError(f"{cls.title} has no option {name!r}.")
+            default = cls.OPTIONS[name]
+            if type(value) is not type(default):
+                kind = type(default).__name__
+                raise ValueError(f"Option {name!r} takes a {kind}, not {value!r}.")
+            opts[name] = value
+        return opts
+
+    @classmethod
+    def check_deck(cls, deck: list[str]) -> list[str]:
+        if not isinstance(deck, (list, tuple)) or sorted(deck) != sorted(cls.DECK):
+            raise ValueError(f"A {cls.title} deck holds each of its {len(cls.DECK)} cards once.")
+        return list(deck)
+
+    # -- playing ----------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every play the player may make now (giving up is `resign()`, not listed)."""
+        return [] if self.is_over() else self._generate_moves()
+
+    def push(self, move: Move | str) -> None:
+        """Apply a move and its automatic consequences; refuse it with IllegalMove."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        if self.is_over():
+            raise IllegalMove("The game is over.")
+        if isinstance(move, Resign):
+            self.resigned = True
+            undo = None
+        else:
+            undo = self._apply(move)
+        self.move_stack.append(move)
+        self._undo_stack.append(undo)
+        self._over = None
+
+    def pop(self) -> Move:
+        """Undo the last push, restoring the exact prior state; IndexError when none."""
+        if not self.move_stack:
+            raise IndexError("No move to undo.")
+        move = self.move_stack.pop()
+        undo = self._undo_stack.pop()
+        if isinstance(move, Resign):
+            self.resigned = False
+        else:
+            self._unapply(move, undo)
+        self._over = None
+        return move
+
+    def resign(self) -> None:
+        self.push(RESIGN)
+
+    def is_over(self) -> bool:
+        if self._over is None:
+            self._over = self.resigned or self._finished()
+        return self._over
+
+    def outcome(self) -> Outcome | None:
+        return self._result() if self.is_over() else None
+
+    def parse_move(self, text: str) -> Move:
+        """The move whose `str()` is `text`; ValueError when it is not a move's text."""
+        if not isinstance(text, str):
+            raise ValueError(f"A move is written as text, not {text!r}.")
+        if text == "resign":
+            return RESIGN
+        return self._parse(text)
+
+    # -- saves ------------------------------------------------------------------------
+
+    def to_save(self) -> dict:
+        save: dict[str, Any] = {"v": SAVE_VERSION, "game": self.id}
+        if self.deck is not None:
+            save["deck"] = list(self.deck)
+        else:
+            save["deal"] = self.deal
+        save["options"] = dict(self.options)
+        save["moves"] = [str(m) for m in self.move_stack]
+        return save
+
+    @classmethod
+    def from_save(cls, save: dict) -> Game:
+        """Rebuild a game by replaying a save; ValueError, naming the move, if it does not."""
+        if not isinstance(save, dict):
+            raise ValueError("A save is an object.")
+        version = save.get("v")
+        if version != SAVE_VERSION:
+            raise ValueError(f"Unknown save version {version!r}.")
+        if save.get("game") != cls.id:
+            raise ValueError(f"This save is for {save.get('game')!r}, not {cls.id!r}.")
+        options = save.get("options", {})
+        moves = save.get("moves", [])
+        if not isinstance(options, dict) or not isinstance(moves, list):
+            raise ValueError("A save's options are an object and its moves a list.")
+        if "deck" in save:
+            game = cls.new(deck=save["deck"], **options)
+        else:
+            game = cls.new(deal=save.get("deal"), **options)
+        for number, text in enumerate(moves, 1):
+            try:
+                game.push(game.parse_move(text))
+            except ValueError as error:
+                raise ValueError(f"Move {number} ({text!r}) does not replay: {error}") from error
+        return game
+
+    # -- for subclasses -----------------------------------------------------------------
+
+    def zones(self) -> dict[str, list[str]]:
+        raise NotImplementedError
+
+    def _setup(self, order: list[str]) -> None:
+        raise NotImplementedError
+
+    def _apply(self, move: Move) -> Any:
+        raise NotImplementedError
+
+    def _unapply(self, move: Move, undo: Any) -> None:
+        raise NotImplementedError
+
+    def _generate_moves(self) -> list[Move]:
+        raise NotImplementedError
+
+    def _parse(self, text: str) -> Move:
+        raise NotImplementedError
+
+    def _finished(self) -> bool:
+        raise NotImplementedError
+
+    def _result(self) -> Outcome:
+        raise NotImplementedError

@@ -1,0 +1,222 @@
+"""Devil's Square and King's Square (seeds 000 and 001): one rules engine, two stories.
+
+Rules as RULES.md section 2 decides them:
+- 16 cards face up in a 4x4 field, 48 in a face-down draw pile.
+- A stack is one Colour, consecutive ascending Numbers, no Item twice; it need
+  not start at 1. Move the top 1, 2 or 3 cards (the whole stack at most) onto a
+  non-empty cell when the result is still a stack.
+- A cell emptied by a move is refilled at once from the draw pile; several in
+  reading order. A 1-2-3-4 stack is a book, set aside at once.
+- The game ends when no move can make progress (a book, or emptying a cell
+  while the draw pile has cards): a search over the moves that make no
+  progress decides it, so a card hopping between two stacks forever does not
+  keep a game alive. 10 points a book; 160 is a full escape.
+- Option `guard`: Guard mode. The engine refuses illegal moves in every mode;
+  Guard mode only tells the page to offer no undo and no hints, and keeps
+  its statistics apart.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass
+
+from ..engine import Game, IllegalMove, Move, Outcome, register
+from ..engine.cards import KINGS_KEYS_DECK, KK_COLOUR, KK_ITEM, KK_NUMBER, kk_name
+
+CELLS = 16
+BOOK = 4
+MAX_TAKE = 3  # "the top one or two cards of a stack, or the whole stack"; a stack of 4 is a book
+POINTS_PER_BOOK = 10
+FULL_SCORE = POINTS_PER_BOOK * len(KINGS_KEYS_DECK) // BOOK
+MOVE_TEXT = re.compile(r"(\d{1,2})-(\d{1,2})(?:x([1-9]))?")
+
+
+@dataclass(frozen=True, slots=True)
+class StackMove(Move):
+    """Move the top `count` cards of cell `src` onto cell `dst`. Text: '3-9', '3-9x2'."""
+
+    src: int
+    dst: int
+    count: int = 1
+
+    def __str__(self) -> str:
+        base = f"{self.src}-{self.dst}"
+        return base if self.count == 1 else f"{base}x{self.count}"
+
+
+def fits(moved_bottom: str, moved_items: set[str] | str, target: list[str]) -> bool:
+    """Whether cards whose bottom is `moved_bottom` and items `moved_items` may go on `target`."""
+    top = target[-1]
+    return (
+        KK_COLOUR[moved_bottom] == KK_COLOUR[top]
+        and KK_NUMBER[moved_bottom] == KK_NUMBER[top] + 1
+        and not any(KK_ITEM[card] in moved_items for card in target)
+    )
+
+
+def progress_reachable(cells: list[list[str]], stock_size: int) -> bool:
+    """Whether some sequence of moves reaches progress: a book, or a cell emptied while
+    the draw pile has cards. Explores every field reachable by moves that make no
+    progress; the position of a stack in the grid does not matter to that question, so
+    a state is the sorted tuple of stacks (empty cells never take part in a move)."""
+    start = tuple(sorted(tuple(cell) for cell in cells if cell))
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        stacks = queue.popleft()
+        for si, src in enumerate(stacks):
+            for take in range(1, min(MAX_TAKE, len(src)) + 1):
+                moved = src[-take:]
+                items = {KK_ITEM[card] for card in moved}
+                for di, dst in enumerate(stacks):
+                    if di == si or not fits(moved[0], items, dst):
+                        continue
+                    if len(dst) + take == BOOK or (take == len(src) and stock_size):
+                        return True
+                    rest = [s for i, s in enumerate(stacks) if i != si and i != di]
+                    rest.append(dst + moved)
+                    if take < len(src):
+                        rest.append(src[:-take])
+                    state = tuple(sorted(rest))
+                    if state not in seen:
+                        seen.add(state)
+                        queue.append(state)
+    return False
+
+
+class KingsKeysSquare(Game):
+    """The shared rules; the two registered games differ only in name and story."""
+
+    DECK = KINGS_KEYS_DECK
+    OPTIONS = {"guard": False}
+
+    def _setup(self, order: list[str]) -> None:
+        self.cells: list[list[str]] = [[card] for card in order[:CELLS]]
+        self.stock: list[str] = list(reversed(order[CELLS:]))  # top of the pile is the end
+        self.books: list[str] = []
+
+    @property
+    def score(self) -> int:
+        return POINTS_PER_BOOK * (len(self.books) // BOOK)
+
+    def zones(self) -> dict[str, list[str]]:
+        zones = {f"cell-{i}": list(cell) for i, cell in enumerate(self.cells)}
+        zones["stock"] = list(self.stock)
+        zones["books"] = list(self.books)
+        return zones
+
+    def _parse(self, text: str) -> Move:
+        match = MOVE_TEXT.fullmatch(text)
+        if not match:
+            raise ValueError(f"{text!r} is not a move: write it like '3-9' or '3-9x2'.")
+        src, dst, count = match.groups()
+        return StackMove(int(src), int(dst), int(count or 1))
+
+    def _generate_moves(self) -> list[Move]:
+        moves: list[Move] = []
+        cells = self.cells
+        for si, src in enumerate(cells):
+            for take in range(1, min(MAX_TAKE, len(src)) + 1):
+                moved = src[-take:]
+                items = {KK_ITEM[card] for card in moved}
+                for di, dst in enumerate(cells):
+                    if di != si and dst and fits(moved[0], items, dst):
+                        moves.append(StackMove(si, di, take))
+        return moves
+
+    def check(self, move: Move) -> None:
+        """Raise IllegalMove with the guard's reason if `move` may not be made now."""
+        if not isinstance(move, StackMove):
+            raise IllegalMove("That is not a move of this game.")
+        src, dst, take = move.src, move.dst, move.count
+        for cell in (src, dst):
+            if not 0 <= cell < CELLS:
+                raise IllegalMove(f"There is no cell {cell}; the cells are 0 to {CELLS - 1}.")
+        if src == dst:
+            raise IllegalMove("A stack cannot move onto itself.")
+        source, target = self.cells[src], self.cells[dst]
+        if not source:
+            raise IllegalMove("That cell is empty: there is nothing to move.")
+        if not 1 <= take <= min(MAX_TAKE, len(source)):
+            raise IllegalMove(
+                f"You may take the top one or two cards of a stack, or the whole stack; "
+                f"this stack holds {len(source)}."
+            )
+        if not target:
+            raise IllegalMove("Nothing may be moved into an empty cell.")
+        bottom, top = source[-take], target[-1]
+        if KK_COLOUR[bottom] != KK_COLOUR[top]:
+            raise IllegalMove(f"The {kk_name(bottom)} cannot go on the {kk_name(top)}: "
+                              "the colours differ.")
+        if KK_NUMBER[bottom] != KK_NUMBER[top] + 1:
+            raise IllegalMove(f"The {kk_name(bottom)} cannot go on the {kk_name(top)}: "
+                              f"only a {KK_NUMBER[top] + 1} may go there.")
+        items = {KK_ITEM[card] for card in source[-take:]}
+        for card in target:
+            if KK_ITEM[card] in items:
+                raise IllegalMove(f"That stack already has the {kk_name(card)}: "
+                                  "no Item may appear twice.")
+
+    def _apply(self, move: Move) -> tuple[bool, list[int]]:
+        self.check(move)
+        assert isinstance(move, StackMove)
+        source, target = self.cells[move.src], self.cells[move.dst]
+        target.extend(source[-move.count:])
+        del source[-move.count:]
+        booked = len(target) == BOOK
+        if booked:
+            self.books.extend(target)
+            target.clear()
+        refilled = []
+        for index, cell in enumerate(self.cells):  # reading order
+            if not cell and self.stock:
+                cell.append(self.stock.pop())
+                refilled.append(index)
+        return booked, refilled
+
+    def _unapply(self, move: Move, undo: tuple[bool, list[int]]) -> None:
+        assert isinstance(move, StackMove)
+        booked, refilled = undo
+        for index in reversed(refilled):
+            self.stock.append(self.cells[index].pop())
+        target, source = self.cells[move.dst], self.cells[move.src]
+        if booked:
+            target.extend(self.books[-BOOK:])
+            del self.books[-BOOK:]
+        source.extend(target[-move.count:])
+        del target[-move.count:]
+
+    def _finished(self) -> bool:
+        return not progress_reachable(self.cells, len(self.stock))
+
+    def _result(self) -> Outcome:
+        books = len(self.books) // BOOK
+        won = self.score == FULL_SCORE
+        if won:
+            reason = f"All {books} books are made: a full escape!"
+        elif self.resigned:
+            reason = f"You gave up with {books} book{'s' * (books != 1)}."
+        elif not self._generate_moves():
+            reason = "No legal move remains."
+        else:
+            reason = ("The moves left only shuffle cards between stacks; "
+                      "none can make a book or bring in a new card.")
+        return Outcome(won=won, score=self.score, reason=reason, resigned=self.resigned)
+
+
+@register
+class DevilsSquare(KingsKeysSquare):
+    id = "devils-square"
+    title = "Devil's Square"
+    tagline = "Imprisoned in a dungeon for eternity: beat the square to escape your fate."
+    duration = "5–10 min"
+
+
+@register
+class KingsSquare(KingsKeysSquare):
+    id = "kings-square"
+    title = "King's Square"
+    tagline = "Thrown in the King's dungeon: outwit this game of chance to earn the keys."
+    duration = "5–10 min"

@@ -61,6 +61,7 @@ class Game:
     DECK: ClassVar[tuple[str, ...]] = ()
     OPTIONS: ClassVar[dict[str, Any]] = {}
     STREAM: ClassVar[int] = 0  # PRNG stream: games on different decks need not share it
+    PICK_ZONES: ClassVar[frozenset[str]] = frozenset()  # zones whose cards the player picks up
 
     def __init__(
         self, order: list[str], *, deal: int | None, deck: list[str] | None, options: dict
@@ -154,6 +155,10 @@ class Game:
 
     def outcome(self) -> Outcome | None:
         return self._result() if self.is_over() else None
+
+    def why_not(self, source: str, count: int, target: str) -> str:
+        """The reason moving `count` cards from zone `source` to `target` is refused."""
+        return "That move is not allowed."
 
     def parse_move(self, text: str) -> Move:
         """The move whose `str()` is `text`; ValueError when it is not a move's text."""

@@ -41,6 +41,14 @@ class StackMove(Move):
     dst: int
     count: int = 1
 
+    @property
+    def source(self) -> str:
+        return f"cell-{self.src}"
+
+    @property
+    def target(self) -> str:
+        return f"cell-{self.dst}"
+
     def __str__(self) -> str:
         base = f"{self.src}-{self.dst}"
         return base if self.count == 1 else f"{base}x{self.count}"
@@ -91,6 +99,7 @@ class KingsKeysSquare(Game):
 
     DECK = KINGS_KEYS_DECK
     OPTIONS = {"guard": False}
+    PICK_ZONES = frozenset(f"cell-{i}" for i in range(CELLS))
 
     def _setup(self, order: list[str]) -> None:
         self.cells: list[list[str]] = [[card] for card in order[:CELLS]]
@@ -158,6 +167,15 @@ class KingsKeysSquare(Game):
             if KK_ITEM[card] in items:
                 raise IllegalMove(f"That stack already has the {kk_name(card)}: "
                                   "no Item may appear twice.")
+
+    def why_not(self, source: str, count: int, target: str) -> str:
+        if target not in self.PICK_ZONES:
+            return "Cards move only between cells of the field."
+        try:
+            self.check(StackMove(int(source[5:]), int(target[5:]), count))
+        except IllegalMove as error:
+            return str(error)
+        return "That move is allowed."
 
     def _apply(self, move: Move) -> tuple[bool, list[int]]:
         self.check(move)

@@ -1,0 +1,45 @@
+"""Which game to show when the page opens: resume a save, or deal a new one.
+
+Saves are replayed, never trusted: a record that does not replay is set aside (kept,
+not deleted), the player is told in one sentence, and a new deal starts.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import GAMES, MAX_DEAL, MIN_DEAL
+from .session import Session
+from .store import Store, slot_key
+
+
+def random_deal() -> int:
+    return random.randint(MIN_DEAL, MAX_DEAL)
+
+
+def open_game(
+    store: Store, game_id: str, deal: int | None, options: dict
+) -> tuple[Session, str, list[str]]:
+    """The session to play, its save key, and sentences to tell the player."""
+    cls = GAMES[game_id]
+    notes: list[str] = []
+    key = slot_key(game_id, deal, cls.check_options(options)) if deal else store.current_key(game_id)
+    if key:
+        record = store.load_record(key)
+        if isinstance(record, dict) and not (deal is None and record.get("finished")):
+            try:
+                game = cls.from_save(record)
+                redo = record.get("redo", [])
+                if not isinstance(redo, list) or not all(isinstance(m, str) for m in redo):
+                    redo = []
+                return Session(game, redo), key, notes
+            except ValueError:
+                store.set_aside(key)
+                notes.append(f"Your saved {cls.title} game could not be restored, so a new deal "
+                             "has started; the old save is kept aside.")
+        elif isinstance(record, str):
+            store.set_aside(key)
+            notes.append(f"Your saved {cls.title} game was damaged, so a new deal has started; "
+                         "the old save is kept aside.")
+    game = cls.new(deal=deal or random_deal(), **options)
+    return Session(game), slot_key(game_id, game.deal, game.options), notes

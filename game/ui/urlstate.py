@@ -1,0 +1,85 @@
+"""The page's address: `?game=<id>&deal=<n>` plus options, read and written.
+
+Everything a URL says is checked here, before any of it reaches the engine or the page;
+a bad parameter gives one sentence for the player and the landing page, never an
+exception. Values are quoted in messages (short, and set as text, never as HTML).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl, urlencode
+
+from ..engine import GAMES, MAX_DEAL, check_deal
+
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off"}
+
+
+@dataclass
+class Route:
+    """Where the address points: the landing page, or a game (deal None: resume or new)."""
+
+    game_id: str | None = None
+    deal: int | None = None
+    options: dict = field(default_factory=dict)
+    error: str = ""
+
+
+def quoted(value: str, limit: int = 24) -> str:
+    value = " ".join(value.split())
+    return f"“{value[:limit]}…”" if len(value) > limit else f"“{value}”"
+
+
+def parse_route(query: str) -> Route:
+    """Read `location.search` (with or without its '?')."""
+    params = dict(parse_qsl(query.lstrip("?"), keep_blank_values=True))
+    game_id = params.pop("game", None)
+    if game_id is None:
+        if params:
+            return Route(error="That address names no game, so here is the list of games.")
+        return Route()
+    if game_id not in GAMES:
+        return Route(error=f"There is no game called {quoted(game_id)} here.")
+    cls = GAMES[game_id]
+    deal = None
+    if "deal" in params:
+        text = params.pop("deal")
+        try:
+            deal = check_deal(int(text)) if text.strip().isdigit() else check_deal(text)
+        except ValueError:
+            return Route(error=f"Deal numbers run from 1 to {MAX_DEAL:,}; {quoted(text)} is not one.")
+    options = {}
+    for name, text in params.items():
+        if name not in cls.OPTIONS:
+            return Route(error=f"{cls.title} has no option {quoted(name)}.")
+        default = cls.OPTIONS[name]
+        try:
+            options[name] = parse_option(default, text)
+        except ValueError:
+            return Route(error=f"The option {name} cannot be {quoted(text)}.")
+    return Route(game_id=game_id, deal=deal, options=options)
+
+
+def parse_option(default: object, text: str) -> object:
+    if isinstance(default, bool):
+        word = text.strip().lower()
+        if word in TRUE_WORDS:
+            return True
+        if word in FALSE_WORDS:
+            return False
+        raise ValueError(text)
+    if isinstance(default, int):
+        return int(text)
+    return text
+
+
+def game_query(game_id: str, deal: int, options: dict) -> str:
+    """The address of a deal: only options that differ from their default are written."""
+    defaults = GAMES[game_id].OPTIONS
+    params = [("game", game_id), ("deal", str(deal))]
+    for name in sorted(options):
+        value = options[name]
+        if value != defaults.get(name):
+            params.append((name, ("1" if value else "0") if isinstance(value, bool) else str(value)))
+    return "?" + urlencode(params)

@@ -23,7 +23,10 @@ def open_game(
     """The session to play, its save key, and sentences to tell the player."""
     cls = GAMES[game_id]
     notes: list[str] = []
-    key = slot_key(game_id, deal, cls.check_options(options)) if deal else store.current_key(game_id)
+    if deal:
+        key = slot_key(game_id, deal, cls.check_options(options))
+    else:
+        key = store.current_key(game_id)
     if key:
         record = store.load_record(key)
         if isinstance(record, dict) and not (deal is None and record.get("finished")):

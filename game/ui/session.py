@@ -114,7 +114,9 @@ class Session:
     def _why_stuck(self, pick: Pick) -> str:
         if self.game.is_over():
             return "The game is over."
-        return "Those cards have nowhere to go." if pick.count > 1 else "That card has nowhere to go."
+        if pick.count > 1:
+            return "Those cards have nowhere to go."
+        return "That card has nowhere to go."
 
     def _refuse(self, pick: Pick, zone: str) -> Reply:
         return Reply(refused=self.game.why_not(pick.zone, pick.count, zone), refused_zone=zone)

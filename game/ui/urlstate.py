@@ -48,7 +48,9 @@ def parse_route(query: str) -> Route:
         try:
             deal = check_deal(int(text)) if text.strip().isdigit() else check_deal(text)
         except ValueError:
-            return Route(error=f"Deal numbers run from 1 to {MAX_DEAL:,}; {quoted(text)} is not one.")
+            return Route(
+                error=f"Deal numbers run from 1 to {MAX_DEAL:,}; {quoted(text)} is not one."
+            )
     options = {}
     for name, text in params.items():
         if name not in cls.OPTIONS:
@@ -81,5 +83,7 @@ def game_query(game_id: str, deal: int, options: dict) -> str:
     for name in sorted(options):
         value = options[name]
         if value != defaults.get(name):
-            params.append((name, ("1" if value else "0") if isinstance(value, bool) else str(value)))
+            if isinstance(value, bool):
+                value = "1" if value else "0"
+            params.append((name, str(value)))
     return "?" + urlencode(params)

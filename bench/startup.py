@@ -1,0 +1,217 @@
+"""Startup benchmark: our page until body[data-state=ready], against a bare PyScript page.
+
+    python3 bench/startup.py [--url "/?game=devils-square&deal=1"] [--runs 7]
+
+Serves _site/ (run `make site` first) and, from a temporary folder, bench/bare/index.html
+beside a link to _site/vendor/ (same runtime files), each on its own 127.0.0.1 port.
+Timestamps are taken inside the page with performance.now() (0 = navigation start):
+  ours   until body[data-state="ready"]
+  bare   until py:ready (what DESIGN.md divides by), and until its script set the marker
+Runs alternate ours/bare (and which goes first) so machine load hits both alike.
+  cold   a new browser context per run: empty HTTP cache, no IndexedDB, service
+         workers blocked (so neither page gets help from a service worker)
+  warm   page.reload() in that same context: HTTP cache (revalidated, 304s) in use
+  sw     ours only: first visit with the service worker allowed, wait until it
+         controls the page, then reload, so everything comes from its cache
+Prints the medians and the ratios ours/bare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools.serve import make_server  # noqa: E402
+
+SITE = ROOT / "_site"
+BARE = ROOT / "bench" / "bare" / "index.html"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+TIMEOUT_MS = 120_000
+
+# Installed before any page script: records performance.now() at py:ready, py:done
+# and when <body data-state> becomes "ready".
+MARKS = """
+(() => {
+  const marks = (window.__bench = {});
+  const first = (name) => () => { if (marks[name] === undefined) marks[name] = performance.now(); };
+  addEventListener("py:ready", first("pyReady"), true);
+  addEventListener("py:done", first("pyDone"), true);
+  const check = () => {
+    if (marks.ready === undefined && document.body && document.body.dataset.state === "ready")
+      marks.ready = performance.now();
+  };
+  new MutationObserver(check).observe(document, {
+    attributes: true, subtree: true, attributeFilter: ["data-state"],
+  });
+})();
+"""
+
+
+def serve(directory: Path) -> tuple[str, callable]:
+    server = make_server(directory, "127.0.0.1", 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+
+    def stop() -> None:
+        server.shutdown()
+        server.server_close()
+
+    return f"http://{host}:{port}", stop
+
+
+def wait_marks(page: Page, needed: str) -> dict:
+    page.wait_for_function(
+        f"window.__bench && window.__bench.{needed} !== undefined", timeout=TIMEOUT_MS
+    )
+    return page.evaluate("({...window.__bench})")
+
+
+def run_pair(browser: Browser, url: str, needed: str) -> tuple[dict, dict]:
+    """One cold load in a fresh context (service workers blocked), then one warm reload."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(MARKS)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        cold = wait_marks(page, needed)
+        page.reload()
+        warm = wait_marks(page, needed)
+        return cold, warm
+    finally:
+        context.close()
+
+
+def run_sw(browser: Browser, url: str) -> dict:
+    """Ours reloaded under its own service worker (everything from Cache Storage)."""
+    context = browser.new_context(service_workers="allow")
+    context.add_init_script(MARKS)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        wait_marks(page, "ready")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+        page.reload()
+        return wait_marks(page, "ready")
+    finally:
+        context.close()
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--url",
+        default="/",
+        help='path of our page (default "/"); '
+        'e.g. "/?game=devils-square&deal=1" once the app exists',
+    )
+    parser.add_argument("--runs", type=int, default=7, help="alternating runs (default 7)")
+    parser.add_argument("--no-sw", action="store_true", help="skip the service-worker runs")
+    parser.add_argument("--headed", action="store_true")
+    args = parser.parse_args(argv)
+
+    if not (SITE / "index.html").is_file():
+        print("_site/index.html is missing: run `make site`", file=sys.stderr)
+        return 1
+    path = args.url if args.url.startswith("/") else "/" + args.url
+
+    results: dict[str, list[float]] = {
+        k: []
+        for k in (
+            "ours_cold",
+            "ours_warm",
+            "ours_sw",
+            "ours_py_ready_cold",
+            "bare_cold",
+            "bare_warm",
+            "bare_marker_cold",
+            "bare_marker_warm",
+        )
+    }
+    with tempfile.TemporaryDirectory(prefix="bench-bare-") as tmp:
+        bare_dir = Path(tmp)
+        (bare_dir / "index.html").write_bytes(BARE.read_bytes())
+        os.symlink(SITE / "vendor", bare_dir / "vendor")
+        ours_url, stop_ours = serve(SITE)
+        bare_url, stop_bare = serve(bare_dir)
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(
+                    executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=not args.headed
+                )
+                # One untimed load of each first, so disk caches are warm for both alike.
+                run_pair(browser, ours_url + path, "ready")
+                run_pair(browser, bare_url + "/", "ready")
+                for i in range(args.runs):
+                    order = ["ours", "bare"] if i % 2 == 0 else ["bare", "ours"]
+                    for which in order:
+                        if which == "ours":
+                            cold, warm = run_pair(browser, ours_url + path, "ready")
+                            results["ours_cold"].append(cold["ready"])
+                            results["ours_warm"].append(warm["ready"])
+                            results["ours_py_ready_cold"].append(cold.get("pyReady", float("nan")))
+                        else:
+                            cold, warm = run_pair(browser, bare_url + "/", "ready")
+                            results["bare_cold"].append(cold["pyReady"])
+                            results["bare_warm"].append(warm["pyReady"])
+                            results["bare_marker_cold"].append(cold["ready"])
+                            results["bare_marker_warm"].append(warm["ready"])
+                    if not args.no_sw:
+                        results["ours_sw"].append(run_sw(browser, ours_url + path)["ready"])
+                    print(
+                        f"run {i + 1}/{args.runs}: ours cold {results['ours_cold'][-1]:.0f} "
+                        f"warm {results['ours_warm'][-1]:.0f} | bare py:ready cold "
+                        f"{results['bare_cold'][-1]:.0f} warm {results['bare_warm'][-1]:.0f} ms",
+                        flush=True,
+                    )
+                browser.close()
+        finally:
+            stop_ours()
+            stop_bare()
+
+    m = {k: median(v) for k, v in results.items()}
+    print()
+    print(
+        f"Startup medians over {args.runs} runs, ms from navigation start "
+        f"(ours = {path} until data-state=ready; bare = py:ready):"
+    )
+    print(f"  {'':6} {'ours':>8} {'bare':>8} {'ours/bare':>10} {'bare marker':>12}")
+    for kind in ("cold", "warm"):
+        ratio = m[f"ours_{kind}"] / m[f"bare_{kind}"]
+        print(
+            f"  {kind:6} {m[f'ours_{kind}']:8.0f} {m[f'bare_{kind}']:8.0f} {ratio:10.2f} "
+            f"{m[f'bare_marker_{kind}']:12.0f}"
+        )
+    if results["ours_sw"]:
+        print(
+            f"  ours reloaded from its service worker: {m['ours_sw']:.0f} ms "
+            f"({m['ours_sw'] / m['bare_warm']:.2f} x bare warm)"
+        )
+    print(f"  ours py:ready (cold): {m['ours_py_ready_cold']:.0f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,187 @@
+"""Browser tests: pytest-playwright driving Debian's Chromium against _site/.
+
+Fixtures
+  site_url            base URL of _site/ served on 127.0.0.1 (session; run `make site` first)
+  serve_site()        start another server of _site/ (function scope) -> (url, stop);
+                      for tests that take the server down, e.g. the offline reload
+  open_site(path)     a new page of `context` at site_url + path, waited until
+                      body[data-state=ready] (60 s)
+  allow_console_errors(*regexes)
+                      let this test's pages log console errors matching a regex; same
+                      as @pytest.mark.allow_console_errors("regex", ...)
+
+Every page of every context made through `context` / `new_context` is watched:
+a `pageerror` (uncaught exception) or a console message of type "error" fails
+the test at teardown, listed, unless allowed as above.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page
+
+from tools.serve import make_server
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "_site"
+READY = "body[data-state=ready]"
+READY_TIMEOUT_MS = 60_000
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+# --- browser -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    args = [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS]
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": args}
+
+
+# --- server --------------------------------------------------------------------
+
+
+def _start_server() -> tuple[str, Callable[[], None]]:
+    if not (SITE / "index.html").is_file():
+        pytest.fail(f"{SITE}/index.html is missing: run make site", pytrace=False)
+    server = make_server(SITE, "127.0.0.1", 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    stopped = False
+
+    def stop() -> None:
+        nonlocal stopped
+        if not stopped:
+            stopped = True
+            server.shutdown()
+            server.server_close()
+            thread.join(timeout=5)
+
+    return f"http://{host}:{port}", stop
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    """Base URL (no trailing slash) of _site/ on a threaded server, port chosen by the OS."""
+    url, stop = _start_server()
+    yield url
+    stop()
+
+
+@pytest.fixture
+def serve_site() -> Iterator[Callable[[], tuple[str, Callable[[], None]]]]:
+    """Start an extra server of _site/ that the test may stop; stopped at teardown anyway."""
+    stops: list[Callable[[], None]] = []
+
+    def start() -> tuple[str, Callable[[], None]]:
+        url, stop = _start_server()
+        stops.append(stop)
+        return url, stop
+
+    yield start
+    for stop in stops:
+        stop()
+
+
+# --- console errors ------------------------------------------------------------
+
+
+@dataclass
+class ConsoleGuard:
+    allowed: list[re.Pattern[str]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def allow(self, *patterns: str) -> None:
+        self.allowed.extend(re.compile(p) for p in patterns)
+
+    def watch_context(self, context: BrowserContext) -> None:
+        for page in context.pages:
+            self.watch_page(page)
+        context.on("page", self.watch_page)
+
+    def watch_page(self, page: Page) -> None:
+        page.on("pageerror", lambda error: self._record("pageerror", page, _error_text(error)))
+        page.on("console", lambda msg: self._on_console(page, msg))
+
+    def _on_console(self, page: Page, msg: ConsoleMessage) -> None:
+        if msg.type == "error":
+            location = msg.location or {}
+            where = location.get("url", "")
+            if where:
+                where = f" ({where}:{location.get('lineNumber', 0)})"
+            self._record("console.error", page, msg.text + where)
+
+    def _record(self, kind: str, page: Page, text: str) -> None:
+        self.errors.append(f"{kind} on {page.url}: {text}")
+
+    def unexpected(self) -> list[str]:
+        return [e for e in self.errors if not any(p.search(e) for p in self.allowed)]
+
+
+def _error_text(error: Error | object) -> str:
+    if isinstance(error, Error):
+        return f"{error.name}: {error.message}"
+    return str(error)
+
+
+@pytest.fixture(autouse=True)
+def _console_guard(request: pytest.FixtureRequest) -> Iterator[ConsoleGuard]:
+    guard = ConsoleGuard()
+    for marker in request.node.iter_markers("allow_console_errors"):
+        guard.allow(*marker.args)
+    yield guard
+    unexpected = guard.unexpected()
+    if unexpected:
+        listing = "\n  ".join(unexpected)
+        pytest.fail(
+            f"{len(unexpected)} browser error(s) during the test:\n  {listing}", pytrace=False
+        )
+
+
+@pytest.fixture
+def allow_console_errors(_console_guard: ConsoleGuard) -> Callable[..., None]:
+    """allow_console_errors(r"regex", ...): expected console errors for this test."""
+    return _console_guard.allow
+
+
+@pytest.fixture
+def new_context(new_context, _console_guard: ConsoleGuard):
+    """pytest-playwright's new_context, with every context's pages watched for errors."""
+
+    def make(**kwargs):
+        context = new_context(**kwargs)
+        _console_guard.watch_context(context)
+        return context
+
+    return make
+
+
+# --- pages ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def open_site(context: BrowserContext, site_url: str) -> Callable[..., Page]:
+    """open_site(path="/", page=None) -> a page at site_url + path with Python ready."""
+
+    def open_(path: str = "/", page: Page | None = None) -> Page:
+        page = page or context.new_page()
+        page.goto(site_url + path)
+        page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+        return page
+
+    return open_

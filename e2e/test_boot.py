@@ -1,0 +1,109 @@
+"""The site boots Python, stays on its own origin, and plays offline after one visit."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Error, Response
+
+SITE = Path(__file__).resolve().parent.parent / "_site"
+READY = "body[data-state=ready]"
+GAME_PATH = "/?game=devils-square&deal=1"
+
+
+def test_boots_to_ready(open_site):
+    page = open_site("/")
+    assert page.title() == "Card Games"
+    assert page.evaluate("document.body.dataset.state") == "ready"
+    assert page.locator("#loader").is_hidden()
+
+
+def test_loader_shows_progress_until_ready(context, site_url):
+    page = context.new_page()
+    held = []  # hold main.py back to catch the page while it is still loading
+    page.route("**/main.py", lambda route: held.append(route))
+    page.goto(site_url + "/")
+    page.wait_for_function(
+        "document.getElementById('loader-status').textContent !== 'Loading…'", timeout=60_000
+    )
+    assert page.locator("#loader").is_visible()
+    assert page.evaluate("document.body.dataset.state") == "loading"
+    page.wait_for_function("() => true")  # let the route callback run
+    for _ in range(600):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    held[0].continue_()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    assert page.locator("#loader").is_hidden()
+
+
+def test_no_request_leaves_the_origin(context, site_url):
+    requests: list[str] = []
+    failures: list[str] = []
+    context.on("request", lambda r: requests.append(r.url))
+    context.on("requestfailed", lambda r: failures.append(f"{r.url} {r.failure}"))
+
+    def check(response: Response) -> None:
+        if response.status >= 400:
+            failures.append(f"{response.url} HTTP {response.status}")
+
+    context.on("response", check)
+    page = context.new_page()
+    page.goto(site_url + GAME_PATH)
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    # Let the service worker install (it fetches the whole site) before judging.
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+
+    assert requests, "no request recorded"
+    outside = [u for u in requests if not re.match(rf"({re.escape(site_url)}/|data:|blob:)", u)]
+    assert outside == [], f"requests left {site_url}: {outside}"
+    assert failures == []
+    # The runtime came from the vendored copy.
+    assert any(u.endswith("/vendor/pyodide/pyodide.asm.wasm") for u in requests)
+
+
+def _visit_then_reload_offline(new_context, serve_site, service_workers: str):
+    """First visit online, then take the server down, cut the network and reload."""
+    url, stop = serve_site()
+    context = new_context(service_workers=service_workers)
+    page = context.new_page()
+    page.goto(url + GAME_PATH)
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    if service_workers == "allow":
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    stop()
+    context.set_offline(True)
+    response = page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    return page, response
+
+
+def test_reload_offline_after_one_visit(new_context, serve_site):
+    page, response = _visit_then_reload_offline(new_context, serve_site, "allow")
+    assert response is not None and response.from_service_worker
+    assert page.evaluate("document.body.dataset.state") == "ready"
+    assert page.evaluate("location.search") == "?game=devils-square&deal=1"
+
+
+@pytest.mark.allow_console_errors(r".")
+def test_reload_offline_fails_without_the_service_worker(new_context, serve_site):
+    """Control for the test above: with service workers blocked, offline reload fails."""
+    with pytest.raises(Error):
+        _visit_then_reload_offline(new_context, serve_site, "block")
+
+
+def test_service_worker_precaches_every_file():
+    sw = (SITE / "sw.js").read_text(encoding="utf-8")
+    version = re.search(r'const CACHE_VERSION = "([0-9a-f]{16})";', sw)
+    assert version, "build_site.py did not write the cache version"
+    listed = json.loads(re.search(r"const PRECACHE_URLS = (\[.*?\]);", sw, re.S).group(1))
+    on_disk = sorted(
+        "./" + p.relative_to(SITE).as_posix()
+        for p in SITE.rglob("*")
+        if p.is_file() and p.name != "sw.js"
+    )
+    assert listed == on_disk

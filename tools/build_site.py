@@ -1,0 +1,159 @@
+"""Assemble _site/, the exact folder a static host publishes.
+
+    python3 tools/build_site.py            (or: make site)
+
+_site/ gets:
+  index.html main.py pyscript.json sw.js [manifest.webmanifest, favicon.*]
+  css/ js/ img/ (whatever is there)
+  game.zip      every game/**/*.py, extracted by PyScript into Pyodide's working
+                directory in one go (pyscript.json: "files": {"./game.zip": "./*"})
+  vendor/       the pinned runtime from `make vendor`, hard-linked (source maps left out)
+
+and sw.js is written with the precache list (every file of _site/ but sw.js itself)
+and a cache version that hashes all their contents, so each new build replaces the
+service worker's cache. The output is deterministic: same inputs, same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "_site"
+
+# Top-level files: (name, required)
+TOP_FILES = [
+    ("index.html", True),
+    ("main.py", True),
+    ("pyscript.json", True),
+    ("manifest.webmanifest", False),
+    ("favicon.ico", False),
+    ("favicon.svg", False),
+]
+# Folders copied as they are, when present.
+STATIC_DIRS = ["css", "js", "img", "fonts"]
+GAME_PACKAGE = "game"
+GAME_ZIP = "game.zip"
+GAME_ZIP_TARGET = "./*"  # pyscript.json "files" destination: extract into the cwd
+SW = "sw.js"
+SW_VERSION_MARK = '"__CACHE_VERSION__"'
+SW_PRECACHE_MARK = "[/* __PRECACHE_URLS__ */]"
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def skipped(path: Path) -> bool:
+    """Dotfiles, bytecode and source maps never ship."""
+    return any(
+        part.startswith(".") or part == "__pycache__" for part in path.parts
+    ) or path.suffix in {".pyc", ".map"}
+
+
+def files_under(folder: Path) -> list[Path]:
+    return sorted(
+        p for p in folder.rglob("*") if p.is_file() and not skipped(p.relative_to(folder))
+    )
+
+
+def link_or_copy(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
+def build_game_zip(dst: Path) -> int:
+    """game/**/*.py into one deterministic zip (sorted names, fixed dates and modes)."""
+    sources = sorted(
+        p for p in (ROOT / GAME_PACKAGE).rglob("*.py") if not skipped(p.relative_to(ROOT))
+    )
+    if not any(p.relative_to(ROOT).as_posix() == f"{GAME_PACKAGE}/__init__.py" for p in sources):
+        raise SystemExit(f"{GAME_PACKAGE}/__init__.py is missing: the game package cannot import")
+    with zipfile.ZipFile(dst, "w") as zf:
+        for path in sources:
+            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes(), compresslevel=9)
+    return len(sources)
+
+
+def check_pyscript_config(path: Path) -> None:
+    config = json.loads(path.read_text(encoding="utf-8"))
+    files = config.get("files", {})
+    if files.get(f"./{GAME_ZIP}") != GAME_ZIP_TARGET:
+        raise SystemExit(
+            f'pyscript.json: files must map "./{GAME_ZIP}" to "{GAME_ZIP_TARGET}" '
+            "(the game package ships as one zip)"
+        )
+    if config.get("packages"):
+        raise SystemExit("pyscript.json: no `packages` (they pull micropip and the network)")
+
+
+def write_service_worker(out: Path) -> tuple[str, int]:
+    template = (ROOT / SW).read_text(encoding="utf-8")
+    for mark in (SW_VERSION_MARK, SW_PRECACHE_MARK):
+        if template.count(mark) != 1:
+            raise SystemExit(f"{SW}: expected the marker {mark} exactly once")
+    digest = hashlib.sha256(template.encode())
+    urls = []
+    for path in files_under(out):
+        rel = path.relative_to(out).as_posix()
+        if rel == SW:
+            continue
+        urls.append(f"./{rel}")
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    version = digest.hexdigest()[:16]
+    text = template.replace(SW_VERSION_MARK, json.dumps(version)).replace(
+        SW_PRECACHE_MARK, json.dumps(urls, indent=2)
+    )
+    (out / SW).write_text(text, encoding="utf-8")
+    return version, len(urls)
+
+
+def build(out: Path = OUT) -> None:
+    start = time.perf_counter()
+    vendor = ROOT / "vendor"
+    if not (vendor / "pyodide" / "pyodide.mjs").is_file():
+        raise SystemExit("vendor/ is missing: run `make vendor`")
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+    for name, required in TOP_FILES:
+        src = ROOT / name
+        if src.is_file():
+            shutil.copyfile(src, out / name)
+        elif required:
+            raise SystemExit(f"{name} is missing")
+    check_pyscript_config(out / "pyscript.json")
+
+    for folder in STATIC_DIRS:
+        if (ROOT / folder).is_dir():
+            for src in files_under(ROOT / folder):
+                dst = out / src.relative_to(ROOT)
+                dst.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(src, dst)
+
+    modules = build_game_zip(out / GAME_ZIP)
+
+    for src in files_under(vendor):
+        link_or_copy(src, out / src.relative_to(ROOT))
+
+    version, count = write_service_worker(out)
+    size = sum(p.stat().st_size for p in files_under(out))
+    print(
+        f"built {out}/: {count + 1} files, {size / 1e6:.1f} MB, "
+        f"{modules} game modules, cache {version}, {time.perf_counter() - start:.2f} s"
+    )
+
+
+if __name__ == "__main__":
+    build(Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else OUT)

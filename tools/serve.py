@@ -1,0 +1,121 @@
+"""Serve a folder (default: _site/) on http://127.0.0.1:$PORT for local play and tests.
+
+Threaded, with the MIME types the site needs whatever the OS mimetypes table says
+(.wasm must be application/wasm or Pyodide's streaming compile fails).
+e2e/conftest.py and bench/startup.py import `SiteHandler` and `make_server`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import sys
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "_site"
+
+MIME_TYPES = {
+    "": "application/octet-stream",
+    ".html": "text/html; charset=utf-8",
+    ".htm": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+    ".toml": "application/toml",
+    ".txt": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".webp": "image/webp",
+    ".gif": "image/gif",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    ".woff": "font/woff",
+}
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Static files with fixed MIME types and `Cache-Control: no-cache`.
+
+    no-cache (always revalidate, 304 when unchanged) is what e.g. Netlify sends; it
+    keeps a rebuilt site from being served stale out of the HTTP cache while the
+    service worker still gives offline play. Use with functools.partial(directory=...).
+    """
+
+    extensions_map = MIME_TYPES
+    quiet = False
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        ext = os.path.splitext(str(path))[1].lower()
+        return MIME_TYPES.get(ext) or super().guess_type(path)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class QuietSiteHandler(SiteHandler):
+    quiet = True
+
+
+class SiteServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        # A browser dropping a connection (page closed, preload cancelled) is not news.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(
+    directory: str | os.PathLike[str] = SITE,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    quiet: bool = False,
+) -> SiteServer:
+    """A threaded server for `directory`; port 0 picks a free port (see server_address)."""
+    handler = QuietSiteHandler if quiet else SiteHandler
+    return SiteServer((host, port), functools.partial(handler, directory=str(directory)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument("--dir", default=str(SITE), help="folder to serve (default: _site)")
+    parser.add_argument("--quiet", action="store_true", help="do not log each request")
+    args = parser.parse_args(argv)
+    directory = Path(args.dir)
+    if not (directory / "index.html").is_file():
+        print(f"{directory}/index.html is missing: run `make site`", file=sys.stderr)
+        return 1
+    server = make_server(directory, args.host, args.port, quiet=args.quiet)
+    host, port = server.server_address[:2]
+    print(f"Serving {directory} at http://{host}:{port}/  (Ctrl-C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

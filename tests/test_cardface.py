@@ -30,7 +30,12 @@ def test_all_64_ids():
 
 @pytest.mark.parametrize(
     "card, label",
-    [("G3A", "3 Green Axe"), ("Y1K", "1 Yellow Key"), ("R4S", "4 Red Shield"), ("B2C", "2 Blue Coin")],
+    [
+        ("G3A", "3 Green Axe"),
+        ("Y1K", "1 Yellow Key"),
+        ("R4S", "4 Red Shield"),
+        ("B2C", "2 Blue Coin"),
+    ],
 )
 def test_labels(card, label):
     assert kk_card_label(card) == label
@@ -41,7 +46,8 @@ def test_every_card_has_label_classes_and_wellformed_markup(card):
     colour, number, item = card
     label = kk_card_label(card)
     assert label.startswith(number + " ")
-    assert kk_card_classes(card).split() == ["card", "kk", f"c-{colour}", f"n-{number}", f"i-{item}"]
+    expected = ["card", "kk", f"c-{colour}", f"n-{number}", f"i-{item}"]
+    assert kk_card_classes(card).split() == expected
     inner = kk_card_inner_html(card)
     assert len(inner.encode()) < 1500
     root = parse(inner)
@@ -73,8 +79,7 @@ def test_symbols_define_every_reference():
     for card in KK_IDS:
         for ref in re.findall(r'href="#([^"]+)"', kk_card_inner_html(card)):
             assert ref in ids
-    assert "http://" not in SVG_SYMBOLS.replace("http://www.w3.org/2000/svg", "")
-    assert "https://" not in SVG_SYMBOLS
+    assert "http" not in SVG_SYMBOLS
 
 
 @pytest.mark.parametrize("game", ["devils-square", "kings-square"])

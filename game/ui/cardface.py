@@ -68,7 +68,7 @@ def kk_card_inner_html(card_id: str) -> str:
     return (
         f'<div class="kk-face kk-{colour}" aria-hidden="true">'
         f'<div class="kk-strip"><b class="kk-n">{number}</b>'
-        f'{_use("kk-si", f"kk-i-{item}")}{_use("kk-sk", f"kk-k-{colour}")}</div>'
+        f"{_use('kk-si', f'kk-i-{item}')}{_use('kk-sk', f'kk-k-{colour}')}</div>"
         f'<div class="kk-body"><div class="kk-medal">{_use("kk-big", f"kk-i-{item}")}</div>'
         f'<div class="kk-pips">{pips}</div></div>'
         f"</div>"
@@ -84,27 +84,34 @@ def kk_card_html(card_id: str, extra_class: str = "") -> str:
 
 # Symbols, all in a 24x24 viewBox. Items are drawn in currentColor with details
 # in var(--kk-detail); kingdom symbols in currentColor.
+_DETAIL = 'style="fill:var(--kk-detail)"'
 _ITEM_PATHS = {
     # Key: a ring bow, a shaft and two teeth.
     "K": (
-        '<path fill-rule="evenodd" d="M12 1a5 5 0 1 1 0 10a5 5 0 1 1 0-10zm0 2.6a2.4 2.4 0 1 0 0 4.8a2.4 2.4 0 1 0 0-4.8z"/>'
+        '<path fill-rule="evenodd" d="M12 1a5 5 0 1 1 0 10a5 5 0 1 1 0-10z'
+        'm0 2.6a2.4 2.4 0 1 0 0 4.8a2.4 2.4 0 1 0 0-4.8z"/>'
         '<path d="M10.6 10.4h2.8V23h-2.8zM13.4 15.2h3.6v2.3h-3.6zM13.4 19.4h4.6v2.5h-4.6z"/>'
     ),
     # Axe: a slanted haft and a fan-shaped, bearded blade.
     "A": (
-        '<g transform="rotate(40 12 12)"><rect x="10.6" y="3" width="2.8" height="20.5" rx="1.2"/>'
-        '<path d="M11 4.6 6.8 2.8C4.6 1.8 3 1 2.2.4.6 4.4.6 10 2.4 14.2c1.1-1 3-2.2 4.6-3.2L11 9.4zM13 5h2.6v3.8H13z"/></g>'
+        '<g transform="rotate(40 12 12)">'
+        '<rect x="10.6" y="3" width="2.8" height="20.5" rx="1.2"/>'
+        '<path d="M11 4.6 6.8 2.8C4.6 1.8 3 1 2.2.4.6 4.4.6 10 2.4 14.2'
+        'c1.1-1 3-2.2 4.6-3.2L11 9.4zM13 5h2.6v3.8H13z"/></g>'
     ),
     # Shield: a heater shield with a cross.
     "S": (
         '<path d="M12 1.2 21 4.4v6.5c0 5.7-3.7 10-9 12-5.3-2-9-6.3-9-12V4.4z"/>'
-        '<path style="fill:var(--kk-detail)" d="M10.8 4.6h2.4v5.2h5.5v2.4h-5.5v7.7l-1.2.6-1.2-.6v-7.7H5.3V9.8h5.5z"/>'
+        f'<path {_DETAIL} d="M10.8 4.6h2.4v5.2h5.5v2.4h-5.5v7.7l-1.2.6-1.2-.6v-7.7'
+        'H5.3V9.8h5.5z"/>'
     ),
     # Coin: a rimmed disc with a five-pointed star.
     "C": (
         '<circle cx="12" cy="12" r="10.5"/>'
-        '<circle cx="12" cy="12" r="8.2" fill="none" style="stroke:var(--kk-detail)" stroke-width="1.1"/>'
-        '<path style="fill:var(--kk-detail)" d="M12 5.8l1.75 4.1 4.45.35-3.4 2.9 1.05 4.35L12 15.15 8.15 17.5l1.05-4.35-3.4-2.9 4.45-.35z"/>'
+        '<circle cx="12" cy="12" r="8.2" fill="none" style="stroke:var(--kk-detail)" '
+        'stroke-width="1.1"/>'
+        f'<path {_DETAIL} d="M12 5.8l1.75 4.1 4.45.35-3.4 2.9 1.05 4.35L12 15.15 8.15 17.5'
+        'l1.05-4.35-3.4-2.9 4.45-.35z"/>'
     ),
 }
 
@@ -113,15 +120,19 @@ _KINGDOM_PATHS = {
     "Y": (
         '<circle cx="12" cy="12" r="5.2"/>'
         '<path fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" '
-        'd="M12 1.6v2.8M12 19.6v2.8M1.6 12h2.8M19.6 12h2.8M4.6 4.6l2 2M17.4 17.4l2 2M4.6 19.4l2-2M17.4 6.6l2-2"/>'
+        'd="M12 1.6v2.8M12 19.6v2.8M1.6 12h2.8M19.6 12h2.8'
+        'M4.6 4.6l2 2M17.4 17.4l2 2M4.6 19.4l2-2M17.4 6.6l2-2"/>'
     ),
     # Mountain: two peaks, the tall one snow-capped.
     "R": (
         '<path d="M.8 21 9.2 5.4l4.2 7.6 3-4.6L23.2 21z"/>'
-        '<path style="fill:var(--kk-detail)" d="M9.2 5.4l2.6 4.8-1.5-.9-1.1 1.3-1.3-1.2-1.5.9z"/>'
+        f'<path {_DETAIL} d="M9.2 5.4l2.6 4.8-1.5-.9-1.1 1.3-1.3-1.2-1.5.9z"/>'
     ),
     # Forest: a pine tree.
-    "G": '<path d="M12 .8l5.4 7.4h-2.6l4.8 6.3h-3.4L21 20.4h-7.4V23h-3.2v-2.6H3l4.8-5.9H4.4l4.8-6.3H6.6z"/>',
+    "G": (
+        '<path d="M12 .8l5.4 7.4h-2.6l4.8 6.3h-3.4L21 20.4h-7.4V23h-3.2v-2.6H3'
+        'l4.8-5.9H4.4l4.8-6.3H6.6z"/>'
+    ),
     # Ocean: two rolling waves.
     "B": (
         '<path fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" '
@@ -130,12 +141,21 @@ _KINGDOM_PATHS = {
     ),
 }
 
+
+def _symbols(prefix: str, paths: dict[str, str]) -> str:
+    return "".join(
+        f'<symbol id="{prefix}{key}" viewBox="0 0 24 24">{body}</symbol>'
+        for key, body in paths.items()
+    )
+
+
 SVG_SYMBOLS: str = (
-    # Not `hidden`/display:none: Chrome then skips some paint servers. Zero-size instead.
-    '<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false" '
+    # Inline in HTML (the parser gives it the SVG namespace). Not `hidden`/display:none,
+    # which stops some browsers painting what refers to it: zero-size instead.
+    '<svg aria-hidden="true" focusable="false" '
     'style="position:absolute;width:0;height:0;overflow:hidden">'
-    + "".join(f'<symbol id="kk-i-{k}" viewBox="0 0 24 24">{p}</symbol>' for k, p in _ITEM_PATHS.items())
-    + "".join(f'<symbol id="kk-k-{k}" viewBox="0 0 24 24">{p}</symbol>' for k, p in _KINGDOM_PATHS.items())
+    + _symbols("kk-i-", _ITEM_PATHS)
+    + _symbols("kk-k-", _KINGDOM_PATHS)
     + "</svg>"
 )
 

@@ -48,8 +48,8 @@ def _stack(cards: list[str], caption: str, lift_from: int | None = None) -> str:
         parts.append(kk_card_html(card, extra))
     cls = "ex-stack moving-part" if lift_from is not None else "ex-stack"
     return (
-        f'<figure class="ex-cell"><div class="{cls}" style="--n:{len(cards)}">{"".join(parts)}</div>'
-        f"<figcaption>{caption}</figcaption></figure>"
+        f'<figure class="ex-cell"><div class="{cls}" style="--n:{len(cards)}">'
+        f"{''.join(parts)}</div><figcaption>{caption}</figcaption></figure>"
     )
 
 
@@ -65,7 +65,7 @@ _DECK_ROW = (
 
 _EXAMPLE_ROW = (
     '<div class="card-row" role="img" aria-label="Three cells: 1 Green Key under 2 Green Shield; '
-    "2 Green Coin under 3 Green Axe, the Axe picked up; 4 Green Coin alone\">"
+    '2 Green Coin under 3 Green Axe, the Axe picked up; 4 Green Coin alone">'
     + _stack(["G1K", "G2S"], "1 Key, 2 Shield")
     + _stack(["G2C", "G3A"], "the 3 Axe moves over", lift_from=1)
     + _stack(["G4C"], "then the 4 Coin")
@@ -73,7 +73,8 @@ _EXAMPLE_ROW = (
 )
 
 _BOOK_ROW = (
-    '<div class="card-row" role="img" aria-label="A completed Green book: 1 Key, 2 Shield, 3 Axe, 4 Coin">'
+    '<div class="card-row" role="img" '
+    'aria-label="A completed Green book: 1 Key, 2 Shield, 3 Axe, 4 Coin">'
     + _stack(["G1K", "G2S", "G3A", "G4C"], "A completed book")
     + _stack(["G2C"], "the 2 Coin stays behind")
     + "</div>"
@@ -148,7 +149,9 @@ keep their own statistics, apart from relaxed games.</p>
 <h3>How to play</h3>
 <ul>
 <li><strong>Click or tap</strong> a card to pick it up, together with the cards above it. The
-cells where it may go light up; click or tap one of them to put the cards there.</li>
+cells where it may go light up; click or tap one of them to put the cards there. When the
+card has only one place to go, it goes there at once. <kbd>Esc</kbd> puts a picked card
+back.</li>
 <li>Or <strong>drag</strong> a card (and the cards above it) onto a cell and let go.</li>
 <li><kbd>Ctrl</kbd>+<kbd>Z</kbd> undoes a move, <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd>
 redoes it (not in Guard mode). <em>Restart</em> plays the same deal again; <em>New deal</em>

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 
-from ..engine import GAMES, MAX_DEAL, MIN_DEAL
+from ..engine import MAX_DEAL, MIN_DEAL
+from ..games import GAMES
 from .session import Session
 from .store import Store, slot_key
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode
 
-from ..engine import GAMES, MAX_DEAL, check_deal
+from ..engine import MAX_DEAL, check_deal
+from ..games import GAMES
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off"}

@@ -1,0 +1,313 @@
+"""The page: routing between the game list and a game, buttons, dialogs and saving.
+
+Everything that decides something lives in pure modules (session, opening, urlstate,
+store); this module wires them to the DOM. Listeners are made once at start-up and
+delegated (one per region), never per card or per render.
+"""
+
+from __future__ import annotations
+
+from pyscript import document, window
+
+from ..games import GAMES
+from .board import Board, kk_board_html
+from .cardface import SVG_SYMBOLS
+from .dom import after, by_id, listen, move_ms
+from .opening import open_game, random_deal
+from .pointer import PointerInput
+from .rules import RULES_HTML
+from .session import Reply, Session
+from .store import Store
+from .urlstate import Route, game_query, parse_route
+
+
+def local_storage():
+    """window.localStorage, or None where reading it throws (some privacy modes)."""
+    try:
+        storage = window.localStorage
+        storage.length  # noqa: B018 - touching it is what may throw
+        return storage
+    except Exception:  # noqa: BLE001
+        return None
+
+
+class App:
+    def __init__(self) -> None:
+        self.store = Store(local_storage())
+        self.session: Session | None = None
+        self.key = ""
+        self.board: Board | None = None
+        self.body = document.body
+        self.board_el = by_id("board")
+        self.end_dialog = by_id("end-dialog")
+        self.outcome_el = by_id("outcome")
+        self.rules_dialog = by_id("rules-dialog")
+        self.confirm_dialog = by_id("confirm-dialog")
+        self._toast_serial = 0
+        document.body.insertAdjacentHTML("beforeend", SVG_SYMBOLS)
+        PointerInput(self.board_el, self.on_touch, self.on_lift, self.on_drop)
+        listen(document, "click", self.on_click)
+        listen(window, "keydown", self.on_key)
+        listen(window, "popstate", lambda *_: self.route(parse_route(str(window.location.search))))
+
+    # -- routing ------------------------------------------------------------------------
+
+    def route(self, route: Route) -> None:
+        if route.error:
+            self.toast(route.error)
+            window.history.replaceState(None, "", "./")
+        if route.game_id:
+            self.open(route.game_id, route.deal, route.options)
+        else:
+            self.show_home()
+
+    def navigate(self, query: str) -> None:
+        window.history.pushState(None, "", query or "./")
+        self.route(parse_route(query))
+
+    def show_home(self) -> None:
+        self.session = None
+        self.body.dataset.view = "home"
+        self.body.dataset.game = ""
+        document.title = "Card Games"
+        tiles = []
+        for game_id, cls in GAMES.items():
+            resume = ""
+            key = self.store.current_key(game_id)
+            record = self.store.load_record(key) if key else None
+            if isinstance(record, dict) and not record.get("finished"):
+                resume = f'<span class="resume">Continue deal {int(record.get("deal") or 0)}</span>'
+            subtitle = f'<span class="subtitle">{cls.subtitle}</span>' if cls.subtitle else ""
+            tiles.append(
+                f'<li><a class="game-tile" data-game-id="{game_id}" href="?game={game_id}">'
+                f"<h2>{cls.title}</h2>{subtitle}<p class=\"story\">{cls.tagline}</p>"
+                f'<span class="duration">{cls.duration}</span>{resume}</a>'
+                + (
+                    f'<a class="mode-link" data-game-id="{game_id}" href="?game={game_id}&guard=1">'
+                    "Guard mode</a>"
+                    if "guard" in cls.OPTIONS
+                    else ""
+                )
+                + "</li>"
+            )
+        by_id("game-list").innerHTML = "".join(tiles)
+        self.body.dataset.state = "ready"
+
+    def open(self, game_id: str, deal: int | None, options: dict) -> None:
+        session, key, notes = open_game(self.store, game_id, deal, options)
+        self.session, self.key = session, key
+        game = session.game
+        cls = type(game)
+        self.body.dataset.view = "game"
+        self.body.dataset.game = game_id
+        self.body.dataset.guard = "on" if session.guarded else "off"
+        document.title = f"{cls.title} · deal {game.deal}"
+        by_id("game-title").textContent = cls.title
+        by_id("deal-label").textContent = f"Deal {game.deal}"
+        window.history.replaceState(None, "", game_query(game_id, game.deal, game.options))
+        self.board_el.innerHTML = kk_board_html()
+        self.board = Board(self.board_el)
+        self.close_dialogs()
+        self.board.render(game.zones(), animate=False)
+        self.refresh()
+        for note in notes:
+            self.toast(note)
+        self.save()
+        self.body.dataset.state = "ready"
+        if game.is_over():
+            self.show_outcome(open_dialog=False)
+
+    # -- input --------------------------------------------------------------------------
+
+    def on_touch(self, zone: str, card: str | None) -> None:
+        if self.session is None:
+            return
+        position = self.position_of(zone, card)
+        self.apply(self.session.touch(zone, position))
+
+    def on_lift(self, zone: str, card: str):
+        if self.session is None or self.session.game.is_over():
+            return None
+        pick = self.session.pick_at(zone, self.position_of(zone, card))
+        if pick is None:
+            return None
+        self.session.selected = None
+        self.lifted = pick
+        cards = self.session.game.zones()[zone][-pick.count:]
+        self.board.mark(selected_cards=cards, targets=sorted(self.session.moves_from(pick)))
+        return [self.board.nodes[c] for c in cards]
+
+    def on_drop(self, zone: str | None, elements) -> None:
+        if self.session is None:
+            return
+        cards = [str(element.dataset.card) for element in elements]
+        self.apply(self.session.drop(self.lifted, zone), force=cards)
+
+    def position_of(self, zone: str, card: str | None) -> int | None:
+        if card is None or self.session is None:
+            return None
+        cards = self.session.game.zones().get(zone, [])
+        return cards.index(card) if card in cards else None
+
+    def on_click(self, event) -> None:
+        target = event.target
+        if not hasattr(target, "closest"):
+            return
+        tile = target.closest("a.game-tile, a.mode-link, a.brand")
+        if tile is not None and not (event.ctrlKey or event.metaKey or event.shiftKey):
+            event.preventDefault()
+            self.navigate(str(tile.getAttribute("href")))
+            return
+        button = target.closest("[data-action]")
+        if button is not None and not button.disabled:
+            self.act(str(button.dataset.action))
+
+    def on_key(self, event) -> None:
+        key = str(event.key).lower()
+        if self.session is None:
+            return
+        if (event.ctrlKey or event.metaKey) and key in ("z", "y"):
+            event.preventDefault()
+            self.act("redo" if event.shiftKey or key == "y" else "undo")
+        elif key == "escape" and self.session.selected:
+            self.apply(self.session.cancel())
+
+    def act(self, action: str) -> None:
+        session = self.session
+        if action == "close":
+            self.close_dialogs()
+        elif action == "rules":
+            self.show_rules()
+        elif action == "home":
+            self.navigate("")
+        elif session is None:
+            return
+        elif action == "undo":
+            self.close_dialogs()
+            self.apply(session.undo())
+        elif action == "redo":
+            self.apply(session.redo())
+        elif action == "restart":
+            self.close_dialogs()
+            self.apply(session.restart())
+        elif action == "new":
+            game = session.game
+            self.navigate(game_query(game.id, random_deal(), game.options))
+        elif action == "giveup":
+            self.confirm_dialog.showModal()
+        elif action == "confirm-giveup":
+            self.close_dialogs()
+            self.apply(session.give_up())
+        elif action == "copy-link":
+            self.copy_link()
+        elif action == "show-outcome":
+            self.show_outcome(open_dialog=True)
+
+    # -- showing ------------------------------------------------------------------------
+
+    def apply(self, reply: Reply, force=()) -> None:
+        session = self.session
+        if reply.changed or force:
+            self.board.render(session.game.zones(), force=force)
+        if reply.refused:
+            self.board.refuse(reply.refused_zone)
+            self.say(reply.refused, guard=True)
+        elif reply.changed:
+            self.say("")
+        for note in reply.notes:
+            self.toast(note)
+        self.refresh()
+        if reply.changed:
+            self.save()
+            if session.game.is_over():
+                self.show_outcome(open_dialog=True)
+
+    def refresh(self) -> None:
+        """Selection marks, buttons, score: everything cheap that follows the state."""
+        session = self.session
+        game = session.game
+        selected = []
+        if session.selected:
+            selected = game.zones()[session.selected.zone][-session.selected.count:]
+        self.board.mark(selected_cards=selected, targets=session.targets())
+        buttons = {
+            "undo": session.can_undo(),
+            "redo": session.can_redo(),
+            "restart": session.can_undo(),
+            "giveup": not game.is_over(),
+        }
+        for action, enabled in buttons.items():
+            for button in document.querySelectorAll(f'[data-action="{action}"]'):
+                button.disabled = not enabled
+        by_id("score").textContent = str(game.score)
+        if not game.is_over():
+            self.outcome_el.removeAttribute("data-outcome")
+            self.body.dataset.over = "no"
+
+    def show_outcome(self, open_dialog: bool) -> None:
+        outcome = self.session.game.outcome()
+        element = self.outcome_el
+        element.setAttribute("data-outcome", "")
+        element.dataset.won = "true" if outcome.won else "false"
+        element.dataset.score = str(outcome.score)
+        self.body.dataset.over = "yes"
+        title = "You escaped!" if outcome.won else ("You gave up" if outcome.resigned else "No more moves")
+        by_id("outcome-title").textContent = title
+        by_id("outcome-reason").textContent = outcome.reason
+        by_id("outcome-score").textContent = str(outcome.score)
+        self.say(f"Game over: {outcome.score} points.")
+        if open_dialog:
+            after(move_ms() + 120, self._open_end_dialog)
+
+    def _open_end_dialog(self, *_args) -> None:
+        if self.session is not None and self.session.game.is_over() and not self.end_dialog.open:
+            self.end_dialog.showModal()
+
+    def show_rules(self) -> None:
+        game_id = self.session.game.id if self.session else None
+        article = by_id("rules-article")
+        article.innerHTML = RULES_HTML.get(game_id) or "".join(RULES_HTML.values())
+        self.rules_dialog.showModal()
+
+    def close_dialogs(self) -> None:
+        for dialog in (self.end_dialog, self.rules_dialog, self.confirm_dialog):
+            if dialog.open:
+                dialog.close()
+
+    def say(self, text: str, guard: bool = False) -> None:
+        message = by_id("message")
+        message.textContent = f"The guard refuses: {text}" if guard else text
+        message.classList.toggle("guard", guard)
+
+    def toast(self, text: str) -> None:
+        toast = by_id("toast")
+        toast.textContent = text
+        toast.classList.add("show")
+        self._toast_serial += 1
+        after(6000, self._hide_toast)
+
+    def _hide_toast(self, *_args) -> None:
+        self._toast_serial -= 1
+        if self._toast_serial <= 0:
+            by_id("toast").classList.remove("show")
+
+    def copy_link(self) -> None:
+        url = str(window.location.href)
+        try:
+            window.navigator.clipboard.writeText(url)
+            self.toast("Link copied: anyone opening it gets this deal.")
+        except Exception:  # noqa: BLE001 - no clipboard: show the link instead
+            self.toast(url)
+
+    def save(self) -> None:
+        session = self.session
+        self.store.save_record(self.key, session.to_record(), finished=session.game.is_over())
+        problem = self.store.take_problem()
+        if problem:
+            self.toast(problem)
+
+
+def start() -> App:
+    app = App()
+    app.route(parse_route(str(window.location.search)))
+    return app

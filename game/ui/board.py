@@ -1,0 +1,170 @@
+"""The board in the DOM: zone elements, and one persistent element per card, keyed by id.
+
+Like chessground's render.ts: each render diffs the engine's `zones()` against what is
+shown and moves only the cards whose place changed (never rebuilding the board), then
+animates them FLIP-style: measure where a card was, move its node, measure where it is,
+and let a CSS transform transition carry it from the old place to the new one.
+Cards in hidden zones (the draw pile) are not in the DOM; the zone shows a count.
+"""
+
+from __future__ import annotations
+
+from pyscript import document
+
+from .cardface import kk_card_classes, kk_card_inner_html, kk_card_label
+from .dom import after, move_ms, reduced_motion
+
+
+def kk_board_html() -> str:
+    """The King's Keys table: a 4x4 field, the draw pile and the books."""
+    cells = "".join(
+        f'<div class="cell" data-zone="cell-{i}" role="group" aria-label="Cell {i + 1}"></div>'
+        for i in range(16)
+    )
+    return (
+        f'<div class="field">{cells}</div>'
+        '<div class="side">'
+        '<div class="pile stock" data-zone="stock" role="group" aria-label="Draw pile">'
+        '<div class="card-back"></div><span class="count">0</span></div>'
+        '<div class="books" data-zone="books" role="group" aria-label="Books set aside"></div>'
+        "</div>"
+    )
+
+
+class Board:
+    """Keeps the DOM of `root` in step with a game's zones."""
+
+    def __init__(self, root, hidden_zones: frozenset[str] = frozenset({"stock"})) -> None:
+        self.root = root
+        self.hidden = hidden_zones
+        self.zone_el = {str(el.dataset.zone): el for el in root.querySelectorAll("[data-zone]")}
+        self.nodes: dict[str, object] = {}
+        self.shown: dict[str, list[str]] = {zone: [] for zone in self.zone_el}
+        self.marked: list = []  # elements carrying selection classes
+        self._moving: list = []
+
+    def node(self, card: str):
+        element = self.nodes.get(card)
+        if element is None:
+            element = document.createElement("div")
+            element.className = kk_card_classes(card)
+            element.dataset.card = card
+            element.setAttribute("aria-label", kk_card_label(card))
+            element.innerHTML = kk_card_inner_html(card)
+            self.nodes[card] = element
+        return element
+
+    def render(self, zones: dict[str, list[str]], animate: bool = True, force=()) -> None:
+        """Show `zones`; cards whose place changed (and those in `force`, e.g. cards let go
+        after a drag) glide from where they were to where they are."""
+        place = {}
+        for zone, cards in zones.items():
+            if zone not in self.hidden and zone in self.zone_el:
+                for index, card in enumerate(cards):
+                    place[card] = (zone, index)
+        old_place = {
+            card: (zone, index) for zone, cards in self.shown.items() for index, card in enumerate(cards)
+        }
+        animate = animate and not reduced_motion()
+        moved = [card for card, spot in place.items() if old_place.get(card) != spot]
+        moved += [card for card in force if card in place and card not in moved]
+        first = {}
+        if animate:
+            for card in moved:
+                source = self.nodes.get(card) if card in old_place else None
+                if source is None:  # coming out of a hidden zone: start from it
+                    source = self._hidden_source(zones, card)
+                if source is not None:
+                    first[card] = source.getBoundingClientRect()
+        for card in old_place.keys() - place.keys():
+            self.nodes[card].remove()  # back into a hidden zone (an undone refill)
+        for zone, cards in zones.items():
+            if zone in self.hidden or zone not in self.zone_el:
+                continue
+            if self.shown.get(zone) != cards:
+                self.zone_el[zone].replaceChildren(*[self.node(card) for card in cards])
+                self.shown[zone] = list(cards)
+        self._counts(zones)
+        if first:
+            self._play(first)
+
+    def _hidden_source(self, zones, card):
+        for zone in self.hidden:
+            if zone in self.zone_el:
+                return self.zone_el[zone]
+        return None
+
+    def _counts(self, zones) -> None:
+        for zone in self.hidden:
+            element = self.zone_el.get(zone)
+            if element is None:
+                continue
+            count = len(zones.get(zone, []))
+            element.dataset.count = str(count)
+            label = element.querySelector(".count")
+            if label is not None:
+                label.textContent = str(count)
+            element.setAttribute("aria-label", f"Draw pile, {count} card{'s' * (count != 1)}")
+            element.classList.toggle("empty", count == 0)
+
+    def _play(self, first: dict) -> None:
+        nodes = []
+        for card, rect in first.items():
+            element = self.nodes[card]
+            element.style.transition = "none"
+            element.style.transform = ""
+            last = element.getBoundingClientRect()
+            dx, dy = rect.left - last.left, rect.top - last.top
+            if abs(dx) < 0.5 and abs(dy) < 0.5:
+                element.style.transition = ""
+                continue
+            element.style.transform = f"translate({dx:.1f}px, {dy:.1f}px)"
+            element.classList.add("moving")
+            nodes.append(element)
+        if not nodes:
+            return
+        self.root.getBoundingClientRect()  # one reflow commits the inverted positions
+        for element in nodes:
+            element.style.transition = ""
+            element.style.transform = ""
+        self._moving.extend(nodes)
+        after(move_ms() + 60, self._settled)
+
+    def _settled(self, *_args) -> None:
+        for element in self._moving:
+            element.classList.remove("moving")
+        self._moving.clear()
+
+    # -- marks ------------------------------------------------------------------------
+
+    def mark(self, selected_cards=(), targets=(), hint_cards=()) -> None:
+        """Selection and legal-target highlights; everything marked before is cleared."""
+        for element, name in self.marked:
+            element.classList.remove(name)
+        self.marked = []
+        for index, card in enumerate(selected_cards):
+            self._add(self.nodes[card], "selected" if index == 0 else "lifted")
+        for zone in targets:
+            self._add(self.zone_el[zone], "target")
+        for card in hint_cards:
+            self._add(self.nodes[card], "hint")
+
+    def _add(self, element, name: str) -> None:
+        element.classList.add(name)
+        self.marked.append((element, name))
+
+    def refuse(self, zone: str) -> None:
+        """A short shake where the guard refused a move."""
+        element = self.zone_el.get(zone)
+        if element is None:
+            return
+        element.classList.remove("refused")
+        element.getBoundingClientRect()
+        element.classList.add("refused")
+        self._refused = element
+        after(600, self._unrefuse)
+
+    def _unrefuse(self, *_args) -> None:
+        element = getattr(self, "_refused", None)
+        if element is not None:
+            element.classList.remove("refused")

@@ -1,0 +1,114 @@
+"""Mouse and touch input for the board, in one module (like chessground's drag.ts).
+
+One delegated `pointerdown` listener on the board and one `pointermove`/`pointerup`/
+`pointercancel` each on the window, all made once. A press that moves less than a few
+pixels is a click (`on_touch`); more, and the pressed card with the cards above it
+follows the pointer (`on_lift`), and letting go calls `on_drop` with the zone under it.
+"""
+
+from __future__ import annotations
+
+from pyscript import document, window
+
+from .dom import listen
+
+DRAG_THRESHOLD = 6  # pixels a press must travel to become a drag
+
+
+def zone_of(element) -> tuple[str | None, str | None]:
+    """(zone name, card id) of the element an event hit."""
+    if element is None or not hasattr(element, "closest"):
+        return None, None
+    card = element.closest("[data-card]")
+    zone = element.closest("[data-zone]")
+    return (
+        str(zone.dataset.zone) if zone is not None else None,
+        str(card.dataset.card) if card is not None else None,
+    )
+
+
+class PointerInput:
+    def __init__(self, board_el, on_touch, on_lift, on_drop) -> None:
+        """on_touch(zone, card|None); on_lift(zone, card) -> list of card elements to drag,
+        or None when nothing may be dragged from there; on_drop(zone|None, elements)."""
+        self.on_touch, self.on_lift, self.on_drop = on_touch, on_lift, on_drop
+        self.press = None  # (pointerId, x, y, zone, card)
+        self.dragged: list = []
+        self.hover = None
+        listen(board_el, "pointerdown", self._down)
+        listen(window, "pointermove", self._move)
+        listen(window, "pointerup", self._up)
+        listen(window, "pointercancel", self._cancel)
+
+    def _down(self, event) -> None:
+        if event.button != 0 or not event.isPrimary:
+            return
+        zone, card = zone_of(event.target)
+        if zone is None:
+            return
+        if card is not None:
+            event.preventDefault()  # no text selection or native drag of the card
+        self.press = (event.pointerId, event.clientX, event.clientY, zone, card)
+        self.dragged = []
+
+    def _move(self, event) -> None:
+        if self.press is None or event.pointerId != self.press[0]:
+            return
+        _, x0, y0, zone, card = self.press
+        dx, dy = event.clientX - x0, event.clientY - y0
+        if not self.dragged:
+            if card is None or dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
+                return
+            self.dragged = self.on_lift(zone, card) or []
+            if not self.dragged:
+                self.press = None
+                return
+            for element in self.dragged:
+                element.classList.add("dragging")
+        event.preventDefault()
+        for element in self.dragged:
+            element.style.transform = f"translate({dx}px, {dy}px)"
+        self._set_hover(self._zone_at(event.clientX, event.clientY))
+
+    def _up(self, event) -> None:
+        if self.press is None or event.pointerId != self.press[0]:
+            return
+        _, _, _, zone, card = self.press
+        self.press = None
+        if not self.dragged:
+            target, _ = zone_of(event.target)
+            if target == zone:  # pressed and released on the same zone: a click
+                self.on_touch(zone, card)
+            return
+        over = self._zone_at(event.clientX, event.clientY)
+        self._finish(over)
+
+    def _cancel(self, event) -> None:
+        if self.press is not None and event.pointerId == self.press[0]:
+            self.press = None
+            if self.dragged:
+                self._finish(None)
+
+    def _finish(self, over) -> None:
+        dragged, self.dragged = self.dragged, []
+        self._set_hover(None)
+        for element in dragged:
+            element.classList.remove("dragging")
+        self.on_drop(over, dragged)
+
+    def _zone_at(self, x: float, y: float) -> str | None:
+        zone, _ = zone_of(document.elementFromPoint(x, y))
+        return zone
+
+    def _set_hover(self, zone: str | None) -> None:
+        if zone == self.hover:
+            return
+        if self.hover is not None:
+            old = document.querySelector(f'[data-zone="{self.hover}"]')
+            if old is not None:
+                old.classList.remove("drop-hover")
+        self.hover = zone
+        if zone is not None:
+            new = document.querySelector(f'[data-zone="{zone}"]')
+            if new is not None:
+                new.classList.add("drop-hover")

@@ -12,7 +12,7 @@ from pyscript import document, window
 from ..games import GAMES
 from .board import Board, kk_board_html
 from .cardface import SVG_SYMBOLS
-from .dom import after, by_id, listen, move_ms
+from .dom import after, by_id, listen, missing, move_ms
 from .opening import open_game, random_deal
 from .pointer import PointerInput
 from .rules import RULES_HTML
@@ -154,12 +154,12 @@ class App:
         if not hasattr(target, "closest"):
             return
         tile = target.closest("a.game-tile, a.mode-link, a.brand")
-        if tile is not None and not (event.ctrlKey or event.metaKey or event.shiftKey):
+        if not missing(tile) and not (event.ctrlKey or event.metaKey or event.shiftKey):
             event.preventDefault()
             self.navigate(str(tile.getAttribute("href")))
             return
         button = target.closest("[data-action]")
-        if button is not None and not button.disabled:
+        if not missing(button) and not button.disabled:
             self.act(str(button.dataset.action))
 
     def on_key(self, event) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pyscript import document
 
 from .cardface import kk_card_classes, kk_card_inner_html, kk_card_label
-from .dom import after, move_ms, reduced_motion
+from .dom import after, missing, move_ms, reduced_motion
 
 
 def kk_board_html() -> str:
@@ -102,7 +102,7 @@ class Board:
             count = len(zones.get(zone, []))
             element.dataset.count = str(count)
             label = element.querySelector(".count")
-            if label is not None:
+            if not missing(label):
                 label.textContent = str(count)
             element.setAttribute("aria-label", f"Draw pile, {count} card{'s' * (count != 1)}")
             element.classList.toggle("empty", count == 0)

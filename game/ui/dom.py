@@ -3,7 +3,7 @@ is the modules that need events). Kept tiny so there is one way to do each thing
 
 from __future__ import annotations
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import JsNull, create_proxy
 from pyscript import document, window
 
 _proxies: list = []  # every proxy lives as long as the page: created once, never per render
@@ -18,6 +18,11 @@ def proxy(function):
 
 def listen(target, event: str, handler) -> None:
     target.addEventListener(event, proxy(handler))
+
+
+def missing(value) -> bool:
+    """True for JS null/undefined as Pyodide hands them over (None or JsNull)."""
+    return value is None or isinstance(value, JsNull)
 
 
 def by_id(element_id: str):

@@ -10,20 +10,20 @@ from __future__ import annotations
 
 from pyscript import document, window
 
-from .dom import listen
+from .dom import listen, missing
 
 DRAG_THRESHOLD = 6  # pixels a press must travel to become a drag
 
 
 def zone_of(element) -> tuple[str | None, str | None]:
     """(zone name, card id) of the element an event hit."""
-    if element is None or not hasattr(element, "closest"):
+    if missing(element) or not hasattr(element, "closest"):
         return None, None
     card = element.closest("[data-card]")
     zone = element.closest("[data-zone]")
     return (
-        str(zone.dataset.zone) if zone is not None else None,
-        str(card.dataset.card) if card is not None else None,
+        None if missing(zone) else str(zone.dataset.zone),
+        None if missing(card) else str(card.dataset.card),
     )
 
 
@@ -105,10 +105,10 @@ class PointerInput:
             return
         if self.hover is not None:
             old = document.querySelector(f'[data-zone="{self.hover}"]')
-            if old is not None:
+            if not missing(old):
                 old.classList.remove("drop-hover")
         self.hover = zone
         if zone is not None:
             new = document.querySelector(f'[data-zone="{zone}"]')
-            if new is not None:
+            if not missing(new):
                 new.classList.add("drop-hover")

@@ -66,13 +66,38 @@ def fits(moved_bottom: str, moved_items: set[str] | str, target: list[str]) -> b
 
 def progress_reachable(cells: list[list[str]], stock_size: int) -> bool:
     """Whether some sequence of moves reaches progress: a book, or a cell emptied while
-    the draw pile has cards. Explores every field reachable by moves that make no
-    progress; the position of a stack in the grid does not matter to that question, so
-    a state is the sorted tuple of stacks (empty cells never take part in a move)."""
-    start = tuple(sorted(tuple(cell) for cell in cells if cell))
+    the draw pile has cards.
+
+    Moves never mix colours, so each colour's stacks are searched on their own (the
+    state space is then a sum over colours, not a product), and a colour's answer is
+    cached: most moves change one colour only."""
+    by_colour: dict[str, list[tuple[str, ...]]] = {}
+    for cell in cells:
+        if cell:
+            by_colour.setdefault(KK_COLOUR[cell[0]], []).append(tuple(cell))
+    has_stock = stock_size > 0
+    for stacks in by_colour.values():
+        if len(stacks) > 1 and colour_progress(tuple(sorted(stacks)), has_stock):
+            return True
+    return False
+
+
+_progress_cache: dict[tuple, bool] = {}
+PROGRESS_CACHE_SIZE = 20_000
+
+
+def colour_progress(start: tuple[tuple[str, ...], ...], has_stock: bool) -> bool:
+    """`progress_reachable` for the stacks of one colour, by breadth-first search over
+    the fields reachable by moves that make no progress. A state is the sorted tuple of
+    stacks: where a stack lies in the grid does not matter to the question."""
+    key = (start, has_stock)
+    cached = _progress_cache.get(key)
+    if cached is not None:
+        return cached
     seen = {start}
     queue = deque([start])
-    while queue:
+    found = False
+    while queue and not found:
         stacks = queue.popleft()
         for si, src in enumerate(stacks):
             for take in range(1, min(MAX_TAKE, len(src)) + 1):
@@ -81,8 +106,9 @@ def progress_reachable(cells: list[list[str]], stock_size: int) -> bool:
                 for di, dst in enumerate(stacks):
                     if di == si or not fits(moved[0], items, dst):
                         continue
-                    if len(dst) + take == BOOK or (take == len(src) and stock_size):
-                        return True
+                    if len(dst) + take == BOOK or (take == len(src) and has_stock):
+                        found = True
+                        break
                     rest = [s for i, s in enumerate(stacks) if i != si and i != di]
                     rest.append(dst + moved)
                     if take < len(src):
@@ -91,7 +117,18 @@ def progress_reachable(cells: list[list[str]], stock_size: int) -> bool:
                     if state not in seen:
                         seen.add(state)
                         queue.append(state)
-    return False
+                if found:
+                    break
+            if found:
+                break
+    if len(_progress_cache) > PROGRESS_CACHE_SIZE:
+        _progress_cache.clear()
+    if found:
+        _progress_cache[key] = True
+    else:  # the whole reachable set was searched: none of it can make progress either
+        for state in seen:
+            _progress_cache[(state, has_stock)] = False
+    return found
 
 
 class KingsKeysSquare(Game):

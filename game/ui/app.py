@@ -251,7 +251,10 @@ class App:
         element.dataset.won = "true" if outcome.won else "false"
         element.dataset.score = str(outcome.score)
         self.body.dataset.over = "yes"
-        title = "You escaped!" if outcome.won else ("You gave up" if outcome.resigned else "No more moves")
+        if outcome.won:
+            title = "You escaped!"
+        else:
+            title = "You gave up" if outcome.resigned else "No more moves"
         by_id("outcome-title").textContent = title
         by_id("outcome-reason").textContent = outcome.reason
         by_id("outcome-score").textContent = str(outcome.score)

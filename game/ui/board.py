@@ -63,7 +63,9 @@ class Board:
                 for index, card in enumerate(cards):
                     place[card] = (zone, index)
         old_place = {
-            card: (zone, index) for zone, cards in self.shown.items() for index, card in enumerate(cards)
+            card: (zone, index)
+            for zone, cards in self.shown.items()
+            for index, card in enumerate(cards)
         }
         animate = animate and not reduced_motion()
         moved = [card for card, spot in place.items() if old_place.get(card) != spot]

@@ -1,0 +1,197 @@
+"""What the page does with bad input: hostile or wrong URL parameters, saves that do not
+replay, and a localStorage that is missing or throws (DESIGN.md "Saves, URLs and trust").
+
+The autouse console guard of conftest.py fails any of these tests on a console error
+or an uncaught exception, so "no crash" is checked everywhere without saying so.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import (
+    ASIDE_PREFIX,
+    CURRENT_PREFIX,
+    SAVE_PREFIX,
+    TOAST_LOG_JS,
+    engine,
+    expect_board,
+    find_single_target_move,
+    page_deal,
+    play_by_clicks,
+    seed_storage,
+    sentences,
+    storage,
+    toast,
+    toasts,
+    url_params,
+)
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce", service_workers="block")
+
+# Would set window.__pwned if any of it ever became markup or script.
+PWN = "window.__pwned=1"
+
+BAD_QUERIES = {
+    "unknown game": "?game=chess&deal=1",
+    "deal 0": "?game=devils-square&deal=0",
+    "deal too big": "?game=devils-square&deal=1000000000",
+    "deal text": "?game=kings-square&deal=abc",
+    "deal negative": "?game=kings-square&deal=-5",
+    "deal 5000 digits": "?game=kings-square&deal=" + "9" * 5000,
+    "script in game": f"?game=<script>{PWN}</script>&deal=1",
+    "img onerror in deal": f'?game=devils-square&deal=<img src=x onerror="{PWN}">',
+    "unknown option": "?game=devils-square&deal=1&foo=1",
+    "guard=maybe": "?game=kings-square&deal=1&guard=maybe",
+    "svg onload in option": f"?game=kings-square&deal=1&guard=<svg onload={PWN}>",
+    "deal without game": "?deal=5",
+}
+
+# Elements carrying an on* attribute, and elements that no page of ours holds.
+INJECTED_JS = """
+() => {
+  const handlers = [...document.querySelectorAll('*')].filter(
+    e => [...e.attributes].some(a => a.name.toLowerCase().startsWith('on')));
+  return {
+    pwned: window.__pwned,
+    handlers: handlers.map(e => e.outerHTML.slice(0, 80)),
+    strange: document.querySelectorAll('body img, body iframe, body object, body embed').length,
+    scripts: [...document.querySelectorAll('body script')].map(s => s.type || 'js'),
+  };
+}
+"""
+
+
+@pytest.mark.parametrize("query", BAD_QUERIES.values(), ids=BAD_QUERIES.keys())
+def test_bad_url_parameters_give_a_message_and_the_game_list(context, open_site, query):
+    context.add_init_script(TOAST_LOG_JS)
+    page = open_site("/" + query)
+    expect(page.locator("body")).to_have_attribute("data-view", "home")
+    expect(page.locator("a.game-tile")).to_have_count(2)
+    expect(page.locator("#home")).to_be_visible()
+    said = toast(page)
+    assert said, "no message for a bad address"
+    assert sentences(said) == 1, said
+    assert len(said) < 200, said
+    assert toasts(page) == [said]
+    assert page.locator("#toast *").count() == 0  # text, never markup
+    injected = page.evaluate(INJECTED_JS)
+    assert injected["pwned"] is None
+    assert injected["handlers"] == [], injected["handlers"]
+    assert injected["strange"] == 0
+    assert injected["scripts"] == ["py"], injected["scripts"]  # only main.py's tag
+    assert page.evaluate("location.search") == ""  # the bad address is not kept
+    page.wait_for_timeout(200)
+    assert page.evaluate("window.__pwned") is None
+    # The game list works from there.
+    page.click('a.game-tile[data-game-id="kings-square"]')
+    page.wait_for_selector("body[data-view=game][data-game=kings-square][data-state=ready]")
+    game = engine("kings-square", page_deal(page))
+    expect_board(page, game)
+
+
+# --- saves that do not replay -----------------------------------------------------------------
+
+NOT_JSON = '{"v":1,"game":"devils-square","deal":123,"moves":["3-12"'  # cut short
+BAD_MOVE = json.dumps(
+    {
+        "v": 1,
+        "game": "kings-square",
+        "deal": 123,
+        "options": {"guard": False},
+        "moves": ["3-12", "0-1"],
+    }  # 0-1 puts a yellow card on a blue one
+)
+NOT_A_MOVE = json.dumps(
+    {
+        "v": 1,
+        "game": "devils-square",
+        "deal": 77,
+        "options": {"guard": False},
+        "moves": ["<img src=x onerror=window.__pwned=1>"],
+    }
+)
+
+CORRUPT = {
+    # name: (game, key's deal, stored text, path opened)
+    "not JSON, resumed": ("devils-square", 123, NOT_JSON, "/?game=devils-square"),
+    "illegal move, by link": ("kings-square", 123, BAD_MOVE, "/?game=kings-square&deal=123"),
+    "not a move, resumed": ("devils-square", 77, NOT_A_MOVE, "/?game=devils-square"),
+}
+
+
+@pytest.mark.parametrize(("game_id", "deal", "text", "path"), CORRUPT.values(), ids=CORRUPT.keys())
+def test_a_save_that_does_not_replay_is_set_aside(context, open_site, game_id, deal, text, path):
+    key = f"{SAVE_PREFIX}{game_id}:{deal}"
+    seed_storage(context, {key: text, f"{CURRENT_PREFIX}{game_id}": key})
+    context.add_init_script(TOAST_LOG_JS)
+    page = open_site(path)
+    expect(page.locator("body")).to_have_attribute("data-game", game_id)
+
+    kept = {k: v for k, v in storage(page).items() if k.startswith(ASIDE_PREFIX)}
+    assert list(kept.values()) == [text], kept  # the old text, kept whole, once
+    assert next(iter(kept)).endswith(key[len("cardgames:") :])
+
+    said = toasts(page)
+    assert len(said) == 1, said
+    assert sentences(said[0]) == 1 and "aside" in said[0], said[0]
+    assert page.locator("#toast *").count() == 0
+
+    new_deal = page_deal(page)
+    if "deal" in path:
+        assert new_deal == deal
+    game = engine(game_id, new_deal)
+    expect_board(page, game)  # a fresh deal, no move of the bad save
+    play_by_clicks(page, game, find_single_target_move(game))
+    expect_board(page, game)
+    record = json.loads(storage(page)[f"{SAVE_PREFIX}{game_id}:{new_deal}"])
+    assert record["moves"] == [str(m) for m in game.move_stack]
+    assert storage(page)[f"{CURRENT_PREFIX}{game_id}"] == f"{SAVE_PREFIX}{game_id}:{new_deal}"
+    assert page.evaluate("window.__pwned") is None
+
+    page.reload()  # and the new game resumes; the aside copy stays
+    page.wait_for_selector("body[data-state=ready]", state="attached", timeout=60_000)
+    expect_board(page, game)
+    assert {k: v for k, v in storage(page).items() if k.startswith(ASIDE_PREFIX)} == kept
+
+
+# --- storage that fails -----------------------------------------------------------------------
+
+FAILING_STORAGE = {
+    "setItem quota": """
+        Storage.prototype.setItem = function () {
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        };""",
+    "localStorage refused": """
+        Object.defineProperty(window, 'localStorage', {
+          configurable: true,
+          get() { throw new DOMException('Access is denied for this document.', 'SecurityError'); },
+        });""",
+}
+
+
+@pytest.mark.parametrize("script", FAILING_STORAGE.values(), ids=FAILING_STORAGE.keys())
+def test_play_goes_on_when_storage_fails_and_says_so_once(context, open_site, script):
+    context.add_init_script(script)
+    context.add_init_script(TOAST_LOG_JS)
+    page = open_site("/?game=devils-square&deal=123")
+    game = engine("devils-square", 123)
+    expect_board(page, game)
+    for _ in range(3):
+        play_by_clicks(page, game, game.legal_moves()[0])
+        expect_board(page, game)
+    page.click('.actions [data-action="undo"]')
+    game.pop()
+    expect_board(page, game)
+    page.click('.actions [data-action="new"]')
+    page.wait_for_function("new URLSearchParams(location.search).get('deal') !== '123'")
+    expect_board(page, engine("devils-square", int(url_params(page)["deal"])))
+
+    said = toasts(page)
+    warnings = [t for t in said if "not being saved" in t]
+    assert len(warnings) == 1, said
+    assert sentences(warnings[0]) == 1
+    stored = page.evaluate("(() => { try { return localStorage.length } catch { return 0 } })()")
+    assert stored == 0

@@ -2,8 +2,8 @@
 
 Fixtures
   site_url            base URL of _site/ served on 127.0.0.1 (session; run `make site` first)
-  serve_site()        start another server of _site/ (function scope) -> (url, stop);
-                      for tests that take the server down, e.g. the offline reload
+  serve_site(dir)     start another server of _site/ (or dir) -> (url, stop), stopped
+                      at teardown; for tests that take the server down or change files
   open_site(path)     a new page of `context` at site_url + path, waited until
                       body[data-state=ready] (60 s)
   allow_console_errors(*regexes)
@@ -55,10 +55,10 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 # --- server --------------------------------------------------------------------
 
 
-def _start_server() -> tuple[str, Callable[[], None]]:
+def _start_server(directory: Path = SITE) -> tuple[str, Callable[[], None]]:
     if not (SITE / "index.html").is_file():
         pytest.fail(f"{SITE}/index.html is missing: run make site", pytrace=False)
-    server = make_server(SITE, "127.0.0.1", 0, quiet=True)
+    server = make_server(directory, "127.0.0.1", 0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     host, port = server.server_address[:2]
@@ -84,12 +84,12 @@ def site_url() -> Iterator[str]:
 
 
 @pytest.fixture
-def serve_site() -> Iterator[Callable[[], tuple[str, Callable[[], None]]]]:
-    """Start an extra server of _site/ that the test may stop; stopped at teardown anyway."""
+def serve_site() -> Iterator[Callable[..., tuple[str, Callable[[], None]]]]:
+    """serve_site(directory=_site) -> (url, stop): an extra server the test may stop."""
     stops: list[Callable[[], None]] = []
 
-    def start() -> tuple[str, Callable[[], None]]:
-        url, stop = _start_server()
+    def start(directory: Path = SITE) -> tuple[str, Callable[[], None]]:
+        url, stop = _start_server(directory)
         stops.append(stop)
         return url, stop
 

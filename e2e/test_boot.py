@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -94,6 +96,34 @@ def test_reload_offline_fails_without_the_service_worker(new_context, serve_site
     """Control for the test above: with service workers blocked, offline reload fails."""
     with pytest.raises(Error):
         _visit_then_reload_offline(new_context, serve_site, "block")
+
+
+def test_a_new_build_replaces_the_cache(new_context, serve_site, tmp_path):
+    """A changed sw.js (new cache version) takes over and deletes the old cache."""
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site, copy_function=os.link)  # hard links: never write through them
+    url, _ = serve_site(site)
+    context = new_context()
+    page = context.new_page()
+    page.goto(url + "/")
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    old = page.evaluate("caches.keys()")
+    assert len(old) == 1 and old[0].startswith("cardgames-")
+
+    sw = (site / "sw.js").read_text(encoding="utf-8")
+    (site / "sw.js").unlink()
+    new_version = "0123456789abcdef"
+    (site / "sw.js").write_text(
+        re.sub(r'(const CACHE_VERSION = )"[0-9a-f]+"', rf'\1"{new_version}"', sw), encoding="utf-8"
+    )
+    page.reload()  # the browser checks sw.js on navigation and installs the new one
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    page.wait_for_function(
+        "v => caches.keys().then(k => k.length === 1 && k[0] === 'cardgames-' + v)",
+        arg=new_version,
+        timeout=60_000,
+    )
 
 
 def test_service_worker_precaches_every_file():

@@ -12,7 +12,7 @@ from pyscript import document, window
 from ..games import GAMES
 from .board import Board, kk_board_html
 from .cardface import SVG_SYMBOLS
-from .dom import after, by_id, listen, missing, move_ms
+from .dom import after, by_id, listen, missing, move_ms, proxy
 from .opening import open_game, random_deal
 from .pointer import PointerInput
 from .rules import RULES_HTML
@@ -44,6 +44,10 @@ class App:
         self.rules_dialog = by_id("rules-dialog")
         self.confirm_dialog = by_id("confirm-dialog")
         self._toast_serial = 0
+        self.lifted = None
+        copied = "Link copied: anyone opening it gets this deal."
+        self._copied = proxy(lambda *_: self.toast(copied))
+        self._copy_failed = proxy(lambda *_: self.toast(str(window.location.href)))
         document.body.insertAdjacentHTML("beforeend", SVG_SYMBOLS)
         PointerInput(self.board_el, self.on_touch, self.on_lift, self.on_drop)
         listen(document, "click", self.on_click)
@@ -295,12 +299,13 @@ class App:
             by_id("toast").classList.remove("show")
 
     def copy_link(self) -> None:
-        url = str(window.location.href)
+        """Copy the deal's address; where the clipboard refuses, show the address instead."""
         try:
-            window.navigator.clipboard.writeText(url)
-            self.toast("Link copied: anyone opening it gets this deal.")
-        except Exception:  # noqa: BLE001 - no clipboard: show the link instead
-            self.toast(url)
+            window.navigator.clipboard.writeText(str(window.location.href)).then(
+                self._copied, self._copy_failed
+            )
+        except Exception:  # noqa: BLE001 - no clipboard API at all
+            self._copy_failed()
 
     def save(self) -> None:
         session = self.session

@@ -78,6 +78,10 @@ class Board:
                     source = self._hidden_source(zones, card)
                 if source is not None:
                     first[card] = source.getBoundingClientRect()
+        if not animate:
+            for card in force:  # let go after a drag: drop the drag offset at once
+                if card in self.nodes:
+                    self.nodes[card].style.transform = ""
         for card in old_place.keys() - place.keys():
             self.nodes[card].remove()  # back into a hidden zone (an undone refill)
         for zone, cards in zones.items():

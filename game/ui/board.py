@@ -12,7 +12,9 @@ from __future__ import annotations
 from pyscript import document
 
 from .cardface import kk_card_classes, kk_card_inner_html, kk_card_label
-from .dom import after, missing, move_ms, reduced_motion
+from .dom import after, js_object, missing, move_ms, reduced_motion
+
+EASING = "cubic-bezier(0.2, 0.7, 0.3, 1)"
 
 
 def kk_board_html() -> str:
@@ -87,12 +89,28 @@ class Board:
         for zone, cards in zones.items():
             if zone in self.hidden or zone not in self.zone_el:
                 continue
-            if self.shown.get(zone) != cards:
-                self.zone_el[zone].replaceChildren(*[self.node(card) for card in cards])
+            shown = self.shown.get(zone, [])
+            if shown != cards:
+                self._rebuild(self.zone_el[zone], shown, cards)
                 self.shown[zone] = list(cards)
         self._counts(zones)
         if first:
             self._play(first)
+
+    def _rebuild(self, element, shown: list[str], cards: list[str]) -> None:
+        """Put `cards` in `element` touching as few nodes as possible: moves add or take
+        cards at the top, so usually the bottom of a zone stays (a long books row too)."""
+        keep = 0
+        while keep < len(shown) and keep < len(cards) and shown[keep] == cards[keep]:
+            keep += 1
+        for card in shown[keep:]:
+            node = self.nodes[card]
+            if node.parentNode == element:
+                node.remove()
+        if keep == 0:
+            element.replaceChildren(*[self.node(card) for card in cards])
+        elif keep < len(cards):
+            element.append(*[self.node(card) for card in cards[keep:]])
 
     def _hidden_source(self, zones, card):
         for zone in self.hidden:
@@ -114,27 +132,24 @@ class Board:
             element.classList.toggle("empty", count == 0)
 
     def _play(self, first: dict) -> None:
-        nodes = []
-        for card, rect in first.items():
-            element = self.nodes[card]
-            element.style.transition = "none"
-            element.style.transform = ""
-            last = element.getBoundingClientRect()
-            dx, dy = rect.left - last.left, rect.top - last.top
+        """FLIP with the Web Animations API: one forced layout to measure where the cards
+        now are, and no second style flush to start the motion (a CSS transition needs one)."""
+        elements = {card: self.nodes[card] for card in first}
+        for element in elements.values():
+            element.style.transform = ""  # a dragged card's offset
+        last = {card: element.getBoundingClientRect() for card, element in elements.items()}
+        duration = move_ms()
+        timing = js_object({"duration": duration, "easing": EASING})
+        for card, element in elements.items():
+            dx, dy = first[card].left - last[card].left, first[card].top - last[card].top
             if abs(dx) < 0.5 and abs(dy) < 0.5:
-                element.style.transition = ""
                 continue
-            element.style.transform = f"translate({dx:.1f}px, {dy:.1f}px)"
+            frames = [{"transform": f"translate({dx:.1f}px, {dy:.1f}px)"}, {"transform": "none"}]
+            element.animate(js_object(frames), timing)
             element.classList.add("moving")
-            nodes.append(element)
-        if not nodes:
-            return
-        self.root.getBoundingClientRect()  # one reflow commits the inverted positions
-        for element in nodes:
-            element.style.transition = ""
-            element.style.transform = ""
-        self._moving.extend(nodes)
-        after(move_ms() + 60, self._settled)
+            self._moving.append(element)
+        if self._moving:
+            after(duration + 60, self._settled)
 
     def _settled(self, *_args) -> None:
         for element in self._moving:

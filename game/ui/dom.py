@@ -3,7 +3,7 @@ is the modules that need events). Kept tiny so there is one way to do each thing
 
 from __future__ import annotations
 
-from pyodide.ffi import JsNull, create_proxy
+from pyodide.ffi import JsNull, create_proxy, to_js
 from pyscript import document, window
 
 _proxies: list = []  # every proxy lives as long as the page: created once, never per render
@@ -44,13 +44,24 @@ def after(milliseconds: float, handler) -> None:
 _timers: dict = {}
 
 
+def js_object(value):
+    """Python dicts and lists as plain JS objects and arrays (for animate(), etc.)."""
+    return to_js(value, dict_converter=window.Object.fromEntries)
+
+
+_move_ms: list[float] = []
+
+
 def move_ms() -> float:
-    """The page's animation length (css --move-ms), 0 under reduced motion."""
+    """The page's animation length (css --move-ms), 0 under reduced motion. Read from the
+    stylesheet once: reading computed style forces a style flush, too dear per move."""
     if reduced_motion():
         return 0.0
-    text = str(window.getComputedStyle(document.documentElement).getPropertyValue("--move-ms"))
-    text = text.strip()
-    try:
-        return float(text[:-2]) if text.endswith("ms") else float(text[:-1]) * 1000
-    except ValueError:
-        return 180.0
+    if not _move_ms:
+        style = window.getComputedStyle(document.documentElement)
+        text = str(style.getPropertyValue("--move-ms")).strip()
+        try:
+            _move_ms.append(float(text[:-2]) if text.endswith("ms") else float(text[:-1]) * 1000)
+        except ValueError:
+            _move_ms.append(180.0)
+    return _move_ms[0]

@@ -122,6 +122,20 @@ def test_bad_addresses_give_a_sentence_and_the_landing_page(query):
     assert len(route.error) < 160
 
 
+@pytest.mark.parametrize(
+    "text", ["plain", "a b+c", "é ü ☃", "<script>&=?#", "%", "%zz", "%e2%82", "100%"]
+)
+def test_query_components_decode_like_the_standard_library(text):
+    from urllib.parse import parse_qsl, quote_plus
+
+    from game.ui.urlstate import parse_query, quote
+
+    encoded = f"x={quote_plus(text)}&y={quote(text)}"
+    assert parse_query(encoded) == dict(parse_qsl(encoded, keep_blank_values=True))
+    for raw in (text, f"x={text}"):
+        assert parse_query(raw) == dict(parse_qsl(raw, keep_blank_values=True))
+
+
 def test_game_query_round_trips():
     assert game_query("devils-square", 42, {"guard": False}) == "?game=devils-square&deal=42"
     query = game_query("devils-square", 42, {"guard": True})

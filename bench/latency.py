@@ -30,7 +30,6 @@ import json
 import random
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
@@ -41,18 +40,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.games import GAMES  # noqa: E402
-from tools.serve import make_server  # noqa: E402
+from tools.serve import CHROMIUM, CHROMIUM_ARGS, serve_in_thread  # noqa: E402
 
 SITE = ROOT / "_site"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [  # as e2e/conftest.py launches it
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 READY = "body[data-state=ready]"
 TIMEOUT_MS = 120_000
 GAME_IDS = ("devils-square", "kings-square")
@@ -94,19 +84,6 @@ READ_ZONES_JS = """
 
 class PageWentWrong(RuntimeError):
     pass
-
-
-def serve() -> tuple[str, callable]:
-    server = make_server(SITE, "127.0.0.1", 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    host, port = server.server_address[:2]
-
-    def stop() -> None:
-        server.shutdown()
-        server.server_close()
-
-    return f"http://{host}:{port}", stop
 
 
 def page_deal(page: Page) -> int:
@@ -271,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     game_ids = GAME_IDS if args.game == "both" else (args.game,)
 
-    site_url, stop = serve()
+    site_url, stop = serve_in_thread(SITE)
     errors: list[str] = []
     results = []
     try:

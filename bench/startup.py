@@ -23,7 +23,6 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -31,19 +30,10 @@ from playwright.sync_api import Browser, Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.serve import make_server  # noqa: E402
+from tools.serve import CHROMIUM, CHROMIUM_ARGS, serve_in_thread  # noqa: E402
 
 SITE = ROOT / "_site"
 BARE = ROOT / "bench" / "bare" / "index.html"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 TIMEOUT_MS = 120_000
 
 # Installed before any page script: records performance.now() at py:ready, py:done
@@ -63,19 +53,6 @@ MARKS = """
   });
 })();
 """
-
-
-def serve(directory: Path) -> tuple[str, callable]:
-    server = make_server(directory, "127.0.0.1", 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    host, port = server.server_address[:2]
-
-    def stop() -> None:
-        server.shutdown()
-        server.server_close()
-
-    return f"http://{host}:{port}", stop
 
 
 def wait_marks(page: Page, needed: str) -> dict:
@@ -154,8 +131,8 @@ def main(argv: list[str] | None = None) -> int:
         bare_dir = Path(tmp)
         (bare_dir / "index.html").write_bytes(BARE.read_bytes())
         os.symlink(SITE / "vendor", bare_dir / "vendor")
-        ours_url, stop_ours = serve(SITE)
-        bare_url, stop_bare = serve(bare_dir)
+        ours_url, stop_ours = serve_in_thread(SITE)
+        bare_url, stop_bare = serve_in_thread(bare_dir)
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(

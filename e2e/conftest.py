@@ -18,7 +18,6 @@ the test at teardown, listed, unless allowed as above.
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,21 +25,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page
 
-from tools.serve import make_server
+from tools.serve import CHROMIUM, CHROMIUM_ARGS, serve_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
 READY = "body[data-state=ready]"
 READY_TIMEOUT_MS = 60_000
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 # --- browser -------------------------------------------------------------------
@@ -58,21 +48,7 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 def _start_server(directory: Path = SITE) -> tuple[str, Callable[[], None]]:
     if not (SITE / "index.html").is_file():
         pytest.fail(f"{SITE}/index.html is missing: run make site", pytrace=False)
-    server = make_server(directory, "127.0.0.1", 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
-    host, port = server.server_address[:2]
-    stopped = False
-
-    def stop() -> None:
-        nonlocal stopped
-        if not stopped:
-            stopped = True
-            server.shutdown()
-            server.server_close()
-            thread.join(timeout=5)
-
-    return f"http://{host}:{port}", stop
+    return serve_in_thread(directory)
 
 
 @pytest.fixture(scope="session")

@@ -11,6 +11,7 @@ import argparse
 import functools
 import os
 import sys
+import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -92,6 +93,37 @@ def make_server(
     """A threaded server for `directory`; port 0 picks a free port (see server_address)."""
     handler = QuietSiteHandler if quiet else SiteHandler
     return SiteServer((host, port), functools.partial(handler, directory=str(directory)))
+
+
+# How every test and benchmark launches Debian's Chromium: as root it needs --no-sandbox,
+# and without the background-networking flags it keeps calling hosts it cannot reach.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def serve_in_thread(directory: str | os.PathLike[str] = SITE):
+    """Serve `directory` on a free loopback port from a daemon thread: (base URL, stop)."""
+    server = make_server(directory, "127.0.0.1", 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    stopped = []
+
+    def stop() -> None:
+        if not stopped:
+            stopped.append(True)
+            server.shutdown()
+            server.server_close()
+            thread.join(timeout=5)
+
+    return f"http://{host}:{port}", stop
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -89,6 +89,12 @@ def test_reload_offline_after_one_visit(new_context, serve_site):
     assert response is not None and response.from_service_worker
     assert page.evaluate("document.body.dataset.state") == "ready"
     assert page.evaluate("location.search") == "?game=devils-square&deal=1"
+    # and it plays: in deal 1 the 4 Green Axe (cell 0) has one place to go, cell 7
+    page.click('[data-zone="cell-0"] [data-card="G4A"]')
+    page.wait_for_selector('[data-zone="cell-7"] [data-card="G4A"]', state="attached")
+    page.click('[data-action="new"]')
+    page.wait_for_function("!location.search.endsWith('deal=1')")
+    assert page.locator("[data-zone^=cell] [data-card]").count() == 16
 
 
 @pytest.mark.allow_console_errors(r".")

@@ -195,3 +195,18 @@ def test_play_goes_on_when_storage_fails_and_says_so_once(context, open_site, sc
     assert sentences(warnings[0]) == 1
     stored = page.evaluate("(() => { try { return localStorage.length } catch { return 0 } })()")
     assert stored == 0
+
+
+@pytest.mark.parametrize("deal", ['"<b>7</b>"', "1.5", "null", "[1]"])
+def test_a_hand_edited_save_does_not_break_the_game_list(context, open_site, deal):
+    """The game list reads the current save to offer "Continue deal N": a hand-edited
+    deal there shows no "Continue" and no markup, and the game itself starts afresh."""
+    key = f"{SAVE_PREFIX}devils-square:7"
+    record = '{"v":1,"game":"devils-square","deal":' + deal + ',"options":{},"moves":[]}'
+    seed_storage(context, {key: record, f"{CURRENT_PREFIX}devils-square": key})
+    page = open_site("/")
+    expect(page.locator("a.game-tile")).to_have_count(2)
+    assert page.locator(".resume").count() == 0 and page.locator("a.game-tile b").count() == 0
+    page.click('a.game-tile[data-game-id="devils-square"]')
+    page.wait_for_selector('body[data-view="game"]')
+    assert page.locator("[data-zone^=cell] [data-card]").count() == 16

@@ -79,8 +79,9 @@ class App:
             resume = ""
             key = self.store.current_key(game_id)
             record = self.store.load_record(key) if key else None
-            if isinstance(record, dict) and not record.get("finished"):
-                resume = f'<span class="resume">Continue deal {int(record.get("deal") or 0)}</span>'
+            deal = record.get("deal") if isinstance(record, dict) else None
+            if type(deal) is int and not record.get("finished"):  # a stored value: trust nothing
+                resume = f'<span class="resume">Continue deal {deal}</span>'
             subtitle = f'<span class="subtitle">{cls.subtitle}</span>' if cls.subtitle else ""
             tiles.append(
                 f'<li><a class="game-tile" data-game-id="{game_id}" href="?game={game_id}">'

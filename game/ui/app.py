@@ -245,6 +245,7 @@ class App:
             for button in document.querySelectorAll(f'[data-action="{action}"]'):
                 button.disabled = not enabled
         by_id("score").textContent = str(game.score)
+        by_id("pile-count").textContent = str(len(game.stock))  # the pile may be off-screen
         if not game.is_over():
             self.outcome_el.removeAttribute("data-outcome")
             self.body.dataset.over = "no"

@@ -29,3 +29,19 @@ def kk_name(card: str) -> str:
     if card not in KK_NUMBER:
         raise ValueError(f"{card!r} is not a King's Keys card.")
     return f"{card[1]} {KK_COLOUR_NAMES[card[0]]} {KK_ITEM_NAMES[card[2]]}"
+
+# Standard cards: <rank><suit>, ranks A 2-9 T J Q K and suits S H D C, e.g. TD = 10 of
+# diamonds. A game with two decks adds "-1" / "-2" so every card has its own id.
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+RANK_NAMES = {"A": "Ace", "T": "10", "J": "Jack", "Q": "Queen", "K": "King"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RED_SUITS = "HD"
+
+
+def std_name(card: str) -> str:
+    """'10 of diamonds' for 'TD' or 'TD-2'."""
+    base = card.split("-")[0]
+    if len(base) != 2 or base[0] not in RANKS or base[1] not in SUITS:
+        raise ValueError(f"{card!r} is not a standard card.")
+    return f"{RANK_NAMES.get(base[0], base[0])} of {SUIT_NAMES[base[1]]}"

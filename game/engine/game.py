@@ -58,6 +58,7 @@ class Game:
     subtitle: ClassVar[str] = ""  # e.g. a game's name in its own language
     tagline: ClassVar[str] = ""  # one line of story for the game list
     duration: ClassVar[str] = ""  # how long a game takes, e.g. "5-10 min"
+    list_order: ClassVar[int] = 99  # place in the game list
     DECK: ClassVar[tuple[str, ...]] = ()
     OPTIONS: ClassVar[dict[str, Any]] = {}
     STREAM: ClassVar[int] = 0  # PRNG stream: games on different decks need not share it

@@ -264,6 +264,7 @@ class KingsKeysSquare(Game):
 @register
 class DevilsSquare(KingsKeysSquare):
     id = "devils-square"
+    list_order = 1
     title = "Devil's Square"
     tagline = "Imprisoned in a dungeon for eternity: beat the square to escape your fate."
     duration = "5–10 min"
@@ -272,6 +273,7 @@ class DevilsSquare(KingsKeysSquare):
 @register
 class KingsSquare(KingsKeysSquare):
     id = "kings-square"
+    list_order = 2
     title = "King's Square"
     tagline = "Thrown in the King's dungeon: outwit this game of chance to earn the keys."
     duration = "5–10 min"

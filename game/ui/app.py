@@ -75,7 +75,7 @@ class App:
         self.body.dataset.game = ""
         document.title = "Card Games"
         tiles = []
-        for game_id, cls in GAMES.items():
+        for game_id, cls in sorted(GAMES.items(), key=lambda item: item[1].list_order):
             resume = ""
             key = self.store.current_key(game_id)
             record = self.store.load_record(key) if key else None

@@ -202,20 +202,25 @@ def _std_stack(cards: list[str], caption: str, lift_from: int | None = None) -> 
 _DG_ROWS = (
     '<div class="card-row" role="img" aria-label="Three finished piles: 2, 5, 8, Jack of '
     'spades; 3, 6, 9, Queen of hearts; 4, 7, 10, King of diamonds">'
-    + _std_stack(["2S", "5S", "8S", "JS"], "Top row: 2 5 8 J")
-    + _std_stack(["3H", "6H", "9H", "QH"], "Middle row: 3 6 9 Q")
-    + _std_stack(["4D", "7D", "TD", "KD"], "Bottom row: 4 7 10 K")
+    + _std_stack(["2S", "5S", "8S", "JS"], "top row")
+    + _std_stack(["3H", "6H", "9H", "QH"], "middle row")
+    + _std_stack(["4D", "7D", "TD", "KD"], "bottom row")
     + "</div>"
 )
 
 _DG_BUILD = (
     '<div class="card-row" role="img" aria-label="The 8 of clubs from the waste goes on a '
-    "5 of clubs that has no 2 under it; the 10 and King of clubs move together onto a 7 of "
-    'clubs">'
+    '5 of clubs that has no 2 under it">'
     + _std_stack(["5C"], "a 5 of clubs, no 2 under it")
     + '<span class="ex-arrow" aria-hidden="true">&#8592;</span>'
-    + _std_stack(["8C"], "8 of clubs from the waste", lift_from=0)
-    + _std_stack(["4C", "7C"], "4 and 7 of clubs")
+    + _std_stack(["8C"], "the 8 of clubs from the waste", lift_from=0)
+    + "</div>"
+)
+
+_DG_BUILD_PILE = (
+    '<div class="card-row" role="img" aria-label="A pile of the 10 and King of clubs moves '
+    'as a whole onto a pile of the 4 and 7 of clubs">'
+    + _std_stack(["4C", "7C"], "a 4 and 7 of clubs")
     + '<span class="ex-arrow" aria-hidden="true">&#8592;</span>'
     + _std_stack(["TC", "KC"], "the 10 and King move together", lift_from=0)
     + "</div>"
@@ -264,8 +269,10 @@ a 9; a 7 on a 4, a 10 on a 7, a King on a 10.</li>
 <li>Moving a whole pile empties its cell; the cell is refilled at once (see below).</li>
 </ul>
 {build}
-<p>The 8 of clubs from the waste may go on the 5 of clubs. The 10 and King of clubs may move
-together onto the 7 of clubs, making a full 4-7-10-K pile.</p>
+<p>The 8 of clubs from the waste may go on the 5 of clubs: it needs no 2 under it.</p>
+{build_pile}
+<p>Cards can move together: the pile of the 10 and King of clubs goes onto the 7 of clubs,
+making a full 4-7-10-K pile. Its own cell, now empty, is refilled at once.</p>
 
 <h3>Swapping cells</h3>
 <p>Any two cells of the grid may exchange their piles at any time, as often as you like.
@@ -326,4 +333,6 @@ cards.</li>
 </ul>
 """
 
-RULES_HTML["devils-grip"] = _DG_PAGE.format(rows=_DG_ROWS, build=_DG_BUILD)
+RULES_HTML["devils-grip"] = _DG_PAGE.format(
+    rows=_DG_ROWS, build=_DG_BUILD, build_pile=_DG_BUILD_PILE
+)

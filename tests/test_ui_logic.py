@@ -231,3 +231,34 @@ def test_finished_games_are_pruned_but_unfinished_kept():
     assert len(saves) <= 31 and slot_key("devils-square", 500, live.options) in saves
     record = json.loads(storage.data[slot_key("devils-square", 500, live.options)])
     assert load_save(record).deal == 500
+
+
+def test_devils_grip_touching_the_stock_deals_and_redeals():
+    from game.games.devils_grip import DEAL, REDEAL
+
+    from .dg_helpers import INERT, LIVE, dg_position
+
+    session = Session(dg_position(LIVE + [[c] for c in INERT], stock=["QS-1", "KS-1"]))
+    assert session.touch("stock", None).moved == DEAL
+    assert session.game.waste == ["KS-1", "QS-1"]
+    assert session.touch("stock", None).moved == REDEAL
+    assert session.game.stock == ["QS-1", "KS-1"]
+
+
+def test_devils_grip_a_pile_dropped_where_it_cannot_build_swaps_places():
+    from game.games.devils_grip import Build, Swap
+
+    from .dg_helpers import INERT, LIVE, dg_position
+
+    cells = LIVE + [["2S-1"], ["5S-1"]] + [[c] for c in INERT[:20]]
+    stock = ["QS-1", "KS-1"]
+    session = Session(dg_position(cells, stock=stock))
+    assert session.drop(Pick("cell-3", 1), "cell-2").moved == Build(3, 2)
+    session = Session(dg_position(cells, stock=stock))
+    assert session.drop(Pick("cell-2", 1), "cell-5").moved == Swap(2, 5)
+    # a click on a pile with nowhere to build selects it, and the cells it may swap with
+    # are offered; a click on one of them swaps
+    session = Session(dg_position(cells, stock=stock))
+    assert session.touch("cell-4", 0).moved is None and session.selected == Pick("cell-4", 1)
+    assert "cell-0" in session.swap_targets() and "cell-4" not in session.swap_targets()
+    assert session.touch("cell-0", 0).moved == Swap(0, 4)

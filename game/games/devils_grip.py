@@ -311,7 +311,7 @@ class DevilsGrip(Game):
                 cell.append((self.stock if from_stock else self.waste).pop())
                 refilled.append((index, from_stock))
         arranged = None
-        if self.score == 0:
+        if self.score == 0 and all(len(cell) == PILE for cell in cells):
             arranged = [list(cell) for cell in cells]
             self._arrange_rows()
         return refilled, arranged

@@ -10,9 +10,9 @@ from __future__ import annotations
 from pyscript import document, window
 
 from ..games import GAMES
-from .board import Board, kk_board_html
-from .cardface import SVG_SYMBOLS
+from .board import Board
 from .dom import after, by_id, listen, missing, move_ms, proxy
+from .layouts import LAYOUTS
 from .opening import open_game, random_deal
 from .pointer import PointerInput
 from .rules import RULES_HTML
@@ -48,7 +48,7 @@ class App:
         copied = "Link copied: anyone opening it gets this deal."
         self._copied = proxy(lambda *_: self.toast(copied))
         self._copy_failed = proxy(lambda *_: self.toast(str(window.location.href)))
-        document.body.insertAdjacentHTML("beforeend", SVG_SYMBOLS)
+        self._symbols: set[str] = set()
         PointerInput(self.board_el, self.on_touch, self.on_lift, self.on_drop)
         listen(document, "click", self.on_click)
         listen(window, "keydown", self.on_key)
@@ -110,8 +110,19 @@ class App:
         by_id("game-title").textContent = cls.title
         by_id("deal-label").textContent = f"Deal {game.deal}"
         window.history.replaceState(None, "", game_query(game_id, game.deal, game.options))
-        self.board_el.innerHTML = kk_board_html()
-        self.board = Board(self.board_el)
+        layout = self.layout = LAYOUTS[game_id]
+        if layout.faces.symbols not in self._symbols:  # the card faces' SVG symbols, once
+            document.body.insertAdjacentHTML("beforeend", layout.faces.symbols)
+            self._symbols.add(layout.faces.symbols)
+        self.board_el.className = layout.board_class
+        self.board_el.innerHTML = layout.board_html()
+        self.board = Board(self.board_el, layout)
+        for element_id, text in (
+            ("score-label", layout.score_label), ("score-max", layout.score_of_max),
+            ("outcome-score-label", layout.score_label), ("outcome-score-max", layout.score_of_max),
+            ("pile-label", layout.pile_label),
+        ):
+            by_id(element_id).textContent = text
         self.close_dialogs()
         self.board.render(game.zones(), animate=False)
         self.refresh()
@@ -234,7 +245,9 @@ class App:
         selected = []
         if session.selected:
             selected = game.zones()[session.selected.zone][-session.selected.count:]
-        self.board.mark(selected_cards=selected, targets=session.targets())
+        self.board.mark(
+            selected_cards=selected, targets=session.targets(), swaps=session.swap_targets()
+        )
         buttons = {
             "undo": session.can_undo(),
             "redo": session.can_redo(),
@@ -246,6 +259,12 @@ class App:
                 button.disabled = not enabled
         by_id("score").textContent = str(game.score)
         by_id("pile-count").textContent = str(len(game.stock))  # the pile may be off-screen
+        rating = by_id("rating")
+        rating.textContent = game.rating() if hasattr(game, "rating") else ""
+        rating.dataset.rating = str(rating.textContent).replace(" ", "-")
+        stock = self.board.zone_el.get("stock")
+        if stock is not None:
+            stock.classList.toggle("can-redeal", bool(getattr(game, "can_redeal", bool)()))
         if not game.is_over():
             self.outcome_el.removeAttribute("data-outcome")
             self.body.dataset.over = "no"
@@ -258,13 +277,13 @@ class App:
         element.dataset.score = str(outcome.score)
         self.body.dataset.over = "yes"
         if outcome.won:
-            title = "You escaped!"
+            title = self.layout.win_title
         else:
             title = "You gave up" if outcome.resigned else "No more moves"
         by_id("outcome-title").textContent = title
         by_id("outcome-reason").textContent = outcome.reason
         by_id("outcome-score").textContent = str(outcome.score)
-        self.say(f"Game over: {outcome.score} points.")
+        self.say(f"Game over: {self.layout.score_label.lower()} {outcome.score}.")
         if open_dialog:
             after(move_ms() + 120, self._open_end_dialog)
 

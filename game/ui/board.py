@@ -4,44 +4,32 @@ Like chessground's render.ts: each render diffs the engine's `zones()` against w
 shown and moves only the cards whose place changed (never rebuilding the board), then
 animates them FLIP-style: measure where a card was, move its node, measure where it is,
 and let a CSS transform transition carry it from the old place to the new one.
-Cards in hidden zones (the draw pile) are not in the DOM; the zone shows a count.
+Cards in hidden zones (a stock) are not in the DOM, and a zone like a waste shows only
+its top cards; such zones show a count. Which is which comes from the game's Layout.
 """
 
 from __future__ import annotations
 
 from pyscript import document
 
-from .cardface import kk_card_classes, kk_card_inner_html, kk_card_label
 from .dom import after, js_object, missing, move_ms, reduced_motion
 
 EASING = "cubic-bezier(0.2, 0.7, 0.3, 1)"
 
 
-def kk_board_html() -> str:
-    """The King's Keys table: a 4x4 field, the draw pile and the books."""
-    cells = "".join(
-        f'<div class="cell" data-zone="cell-{i}" role="group" aria-label="Cell {i + 1}"></div>'
-        for i in range(16)
-    )
-    return (
-        f'<div class="field">{cells}</div>'
-        '<div class="side">'
-        '<div class="pile stock" data-zone="stock" role="group" aria-label="Draw pile">'
-        '<div class="card-back"></div><span class="count">0</span></div>'
-        '<div class="books" data-zone="books" role="group" aria-label="Books set aside"></div>'
-        "</div>"
-    )
-
-
 class Board:
     """Keeps the DOM of `root` in step with a game's zones."""
 
-    def __init__(self, root, hidden_zones: frozenset[str] = frozenset({"stock"})) -> None:
+    def __init__(self, root, layout) -> None:
         self.root = root
-        self.hidden = hidden_zones
+        self.faces = layout.faces
+        self.hidden = layout.hidden
+        self.top_only = dict(layout.top_only)
         self.zone_el = {str(el.dataset.zone): el for el in root.querySelectorAll("[data-zone]")}
         self.nodes: dict[str, object] = {}
         self.shown: dict[str, list[str]] = {zone: [] for zone in self.zone_el}
+        self.zone_of: dict[str, str] = {}  # every card's zone at the last render, hidden too
+        self.zone_name: dict[str, str] = {}  # a counted zone's label, before its count
         self.marked: list = []  # elements carrying selection classes
         self._moving: list = []
 
@@ -49,21 +37,21 @@ class Board:
         element = self.nodes.get(card)
         if element is None:
             element = document.createElement("div")
-            element.className = kk_card_classes(card)
+            element.className = self.faces.classes(card)
             element.dataset.card = card
-            element.setAttribute("aria-label", kk_card_label(card))
-            element.innerHTML = kk_card_inner_html(card)
+            element.setAttribute("aria-label", self.faces.label(card))
+            element.innerHTML = self.faces.inner_html(card)
             self.nodes[card] = element
         return element
 
     def render(self, zones: dict[str, list[str]], animate: bool = True, force=()) -> None:
         """Show `zones`; cards whose place changed (and those in `force`, e.g. cards let go
         after a drag) glide from where they were to where they are."""
+        visible = self.visible(zones)
         place = {}
-        for zone, cards in zones.items():
-            if zone not in self.hidden and zone in self.zone_el:
-                for index, card in enumerate(cards):
-                    place[card] = (zone, index)
+        for zone, cards in visible.items():
+            for index, card in enumerate(cards):
+                place[card] = (zone, index)
         old_place = {
             card: (zone, index)
             for zone, cards in self.shown.items()
@@ -76,8 +64,8 @@ class Board:
         if animate:
             for card in moved:
                 source = self.nodes.get(card) if card in old_place else None
-                if source is None:  # coming out of a hidden zone: start from it
-                    source = self._hidden_source(zones, card)
+                if source is None:  # out of a hidden zone, or from under a waste's top
+                    source = self.zone_el.get(self.zone_of.get(card, ""))
                 if source is not None:
                     first[card] = source.getBoundingClientRect()
         if not animate:
@@ -86,14 +74,13 @@ class Board:
                     self.nodes[card].style.transform = ""
         for card in old_place.keys() - place.keys():
             self.nodes[card].remove()  # back into a hidden zone (an undone refill)
-        for zone, cards in zones.items():
-            if zone in self.hidden or zone not in self.zone_el:
-                continue
+        for zone, cards in visible.items():
             shown = self.shown.get(zone, [])
             if shown != cards:
                 self._rebuild(self.zone_el[zone], shown, cards)
                 self.shown[zone] = list(cards)
         self._counts(zones)
+        self.zone_of = {card: zone for zone, cards in zones.items() for card in cards}
         if first:
             self._play(first)
 
@@ -107,19 +94,24 @@ class Board:
             node = self.nodes[card]
             if node.parentNode == element:
                 node.remove()
-        if keep == 0:
-            element.replaceChildren(*[self.node(card) for card in cards])
-        elif keep < len(cards):
+        if keep < len(cards):  # (a zone may hold other children too: a count, a card back)
             element.append(*[self.node(card) for card in cards[keep:]])
+            count = element.querySelector(":scope > .count")
+            if not missing(count):
+                element.append(count)  # the count stays last, after the cards
 
-    def _hidden_source(self, zones, card):
-        for zone in self.hidden:
-            if zone in self.zone_el:
-                return self.zone_el[zone]
-        return None
+    def visible(self, zones: dict[str, list[str]]) -> dict[str, list[str]]:
+        """The cards each shown zone holds in the DOM, bottom to top."""
+        shown = {}
+        for zone, cards in zones.items():
+            if zone in self.hidden or zone not in self.zone_el:
+                continue
+            top = self.top_only.get(zone)
+            shown[zone] = cards[-top:] if top and cards else list(cards)
+        return shown
 
     def _counts(self, zones) -> None:
-        for zone in self.hidden:
+        for zone in [*self.hidden, *self.top_only]:
             element = self.zone_el.get(zone)
             if element is None:
                 continue
@@ -128,7 +120,8 @@ class Board:
             label = element.querySelector(".count")
             if not missing(label):
                 label.textContent = str(count)
-            element.setAttribute("aria-label", f"Draw pile, {count} card{'s' * (count != 1)}")
+            name = self.zone_name.setdefault(zone, str(element.getAttribute("aria-label")))
+            element.setAttribute("aria-label", f"{name}, {count} card{'s' * (count != 1)}")
             element.classList.toggle("empty", count == 0)
 
     def _play(self, first: dict) -> None:
@@ -158,7 +151,7 @@ class Board:
 
     # -- marks ------------------------------------------------------------------------
 
-    def mark(self, selected_cards=(), targets=(), hint_cards=()) -> None:
+    def mark(self, selected_cards=(), targets=(), hint_cards=(), swaps=()) -> None:
         """Selection and legal-target highlights; everything marked before is cleared."""
         for element, name in self.marked:
             element.classList.remove(name)
@@ -169,6 +162,8 @@ class Board:
             self._add(self.zone_el[zone], "target")
         for card in hint_cards:
             self._add(self.nodes[card], "hint")
+        for zone in swaps:
+            self._add(self.zone_el[zone], "swap-target")
 
     def _add(self, element, name: str) -> None:
         element.classList.add(name)

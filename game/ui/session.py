@@ -73,8 +73,26 @@ class Session:
 
     # -- actions -------------------------------------------------------------------------
 
+    def stock_move(self) -> Move | None:
+        """What touching the stock does: deal, or turn the waste over (Devil's Grip)."""
+        return next((m for m in self.game.legal_moves() if str(m) in ("deal", "redeal")), None)
+
+    def swap(self, pick: Pick, zone: str) -> Move | None:
+        """Dropping a whole pile on another cell where it cannot be built swaps the two,
+        in games that allow swaps."""
+        swap_between = getattr(self.game, "swap_between", None)
+        if swap_between is None or self.game.is_over():
+            return None
+        if len(self.game.zones().get(pick.zone, [])) != pick.count:
+            return None
+        return swap_between(pick.zone, zone)
+
     def touch(self, zone: str, position: int | None) -> Reply:
         """A click or tap on a card (`position`) or on an empty part of a zone (None)."""
+        if zone == "stock":
+            self.selected = None
+            move = self.stock_move()
+            return self.play(move) if move is not None else Reply()
         pick = self.pick_at(zone, position) if position is not None else None
         if self.selected:
             selected, self.selected = self.selected, None
@@ -82,7 +100,7 @@ class Session:
                 if pick and pick != selected and self.moves_from(pick):
                     return self._select(pick)
                 return Reply()  # touching the picked cards again puts them down
-            move = self.moves_from(selected).get(zone)
+            move = self.moves_from(selected).get(zone) or self.swap(selected, zone)
             if move is not None:
                 return self.play(move)
             if pick and self.moves_from(pick):
@@ -97,13 +115,26 @@ class Session:
         self.selected = None
         if zone is None or zone == pick.zone:
             return Reply()
-        move = self.moves_from(pick).get(zone)
+        move = self.moves_from(pick).get(zone) or self.swap(pick, zone)
         if move is not None:
             return self.play(move)
         return self._refuse(pick, zone)
 
+    def swap_targets(self) -> list[str]:
+        """Cells the selected pile may swap with (where it cannot be built)."""
+        if not self.selected:
+            return []
+        builds = self.moves_from(self.selected)
+        return sorted(
+            zone for zone in self.game.zones()
+            if zone not in builds and self.swap(self.selected, zone) is not None
+        )
+
     def _select(self, pick: Pick) -> Reply:
         targets = self.moves_from(pick)
+        if not targets and any(self.swap(pick, z) for z in self.game.zones() if z != pick.zone):
+            self.selected = pick  # nowhere to build, but it may swap places
+            return Reply()
         if not targets:
             return Reply(refused=self._why_stuck(pick), refused_zone=pick.zone)
         if len(targets) == 1:  # a single click makes the only legal move

@@ -29,6 +29,8 @@ from helpers import (
 )
 from playwright.sync_api import expect
 
+from game.games import GAMES
+
 pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce", service_workers="block")
 
 # Would set window.__pwned if any of it ever became markup or script.
@@ -69,7 +71,7 @@ def test_bad_url_parameters_give_a_message_and_the_game_list(context, open_site,
     context.add_init_script(TOAST_LOG_JS)
     page = open_site("/" + query)
     expect(page.locator("body")).to_have_attribute("data-view", "home")
-    expect(page.locator("a.game-tile")).to_have_count(2)
+    expect(page.locator("a.game-tile")).to_have_count(len(GAMES))
     expect(page.locator("#home")).to_be_visible()
     said = toast(page)
     assert said, "no message for a bad address"
@@ -205,7 +207,7 @@ def test_a_hand_edited_save_does_not_break_the_game_list(context, open_site, dea
     record = '{"v":1,"game":"devils-square","deal":' + deal + ',"options":{},"moves":[]}'
     seed_storage(context, {key: record, f"{CURRENT_PREFIX}devils-square": key})
     page = open_site("/")
-    expect(page.locator("a.game-tile")).to_have_count(2)
+    expect(page.locator("a.game-tile")).to_have_count(len(GAMES))
     assert page.locator(".resume").count() == 0 and page.locator("a.game-tile b").count() == 0
     page.click('a.game-tile[data-game-id="devils-square"]')
     page.wait_for_selector('body[data-view="game"]')

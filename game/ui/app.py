@@ -87,16 +87,19 @@ class App:
                 f'<li><a class="game-tile" data-game-id="{game_id}" href="?game={game_id}">'
                 f"<h2>{cls.title}</h2>{subtitle}<p class=\"story\">{cls.tagline}</p>"
                 f'<span class="duration">{cls.duration}</span>{resume}</a>'
-                + (
-                    f'<a class="mode-link" data-game-id="{game_id}" href="?game={game_id}&guard=1">'
-                    "Guard mode</a>"
-                    if "guard" in cls.OPTIONS
-                    else ""
-                )
-                + "</li>"
+                f'<div class="modes">{self.mode_links(game_id)}</div></li>'
             )
         by_id("game-list").innerHTML = "".join(tiles)
         self.body.dataset.state = "ready"
+
+    @staticmethod
+    def mode_links(game_id: str) -> str:
+        links = []
+        for label, query, note in LAYOUTS[game_id].modes:
+            small = f" <small>{note}</small>" if note else ""
+            links.append(f'<a class="mode-link" data-game-id="{game_id}" '
+                         f'href="?game={game_id}&{query}">{label}{small}</a>')
+        return "".join(links)
 
     def open(self, game_id: str, deal: int | None, options: dict) -> None:
         session, key, notes = open_game(self.store, game_id, deal, options)
@@ -108,7 +111,9 @@ class App:
         self.body.dataset.guard = "on" if session.guarded else "off"
         document.title = f"{cls.title} · deal {game.deal}"
         by_id("game-title").textContent = cls.title
+        by_id("game-subtitle").textContent = cls.subtitle
         by_id("deal-label").textContent = f"Deal {game.deal}"
+        by_id("options-label").textContent = LAYOUTS[game_id].options_text(game.options)
         window.history.replaceState(None, "", game_query(game_id, game.deal, game.options))
         layout = self.layout = LAYOUTS[game_id]
         if layout.faces.symbols not in self._symbols:  # the card faces' SVG symbols, once

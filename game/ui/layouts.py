@@ -76,19 +76,32 @@ class Layout:
     score_of_max: str = ""  # e.g. " / 160"
     pile_label: str = "Draw pile"
     win_title: str = "You won!"
+    modes: tuple[tuple[str, str, str], ...] = ()  # (label, query, note): links on the game tile
+
+    def options_text(self, options: dict) -> str:
+        """The options in force, in words, for the deal line ('' for the defaults)."""
+        words = []
+        if options.get("draw") == 1:
+            words.append("deal one")
+        passes = options.get("passes")
+        if passes:
+            words.append("one pass" if passes == 1 else f"{passes} passes")
+        return ", ".join(words)
 
 
 LAYOUTS = {
     "devils-square": Layout(
         "board kk", kings_keys_board, KINGS_KEYS_FACES, score_of_max=" / 160",
-        win_title="You escaped!",
+        win_title="You escaped!", modes=(("Guard mode", "guard=1", "no undo, no hints"),),
     ),
     "kings-square": Layout(
         "board kk", kings_keys_board, KINGS_KEYS_FACES, score_of_max=" / 160",
-        win_title="You earned the keys!",
+        win_title="You earned the keys!", modes=(("Guard mode", "guard=1", "no undo, no hints"),),
     ),
     "devils-grip": Layout(
         "board dg", devils_grip_board, STANDARD_FACES, top_only=(("waste", 3),),
         score_label="Left", pile_label="Stock", win_title="Out of the Devil's grip!",
+        modes=(("Deal one", "draw=1", ""), ("One pass", "passes=1", ""),
+               ("Three passes", "passes=3", "")),
     ),
 }

@@ -12,7 +12,7 @@ def dg_position(cells, stock=(), waste=(), redeals=0, **options):
     game.stock = list(stock)
     game.waste = list(waste)
     game.redeals = redeals
-    game._over = None
+    game._over = game._legal = None
     return game
 
 

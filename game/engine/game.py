@@ -74,6 +74,7 @@ class Game:
         self._undo_stack: list[Any] = []
         self.resigned = False
         self._over: bool | None = None
+        self._legal: list[Move] | None = None  # legal_moves of this ply, made once
         self._setup(order)
 
     # -- making games ---------------------------------------------------------------
@@ -116,7 +117,9 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every play the player may make now (giving up is `resign()`, not listed)."""
-        return [] if self.is_over() else self._generate_moves()
+        if self._legal is None:
+            self._legal = [] if self.is_over() else self._generate_moves()
+        return list(self._legal)
 
     def push(self, move: Move | str) -> None:
         """Apply a move and its automatic consequences; refuse it with IllegalMove."""
@@ -131,7 +134,7 @@ class Game:
             undo = self._apply(move)
         self.move_stack.append(move)
         self._undo_stack.append(undo)
-        self._over = None
+        self._over = self._legal = None
 
     def pop(self) -> Move:
         """Undo the last push, restoring the exact prior state; IndexError when none."""
@@ -143,7 +146,7 @@ class Game:
             self.resigned = False
         else:
             self._unapply(move, undo)
-        self._over = None
+        self._over = self._legal = None
         return move
 
     def resign(self) -> None:

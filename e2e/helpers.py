@@ -23,6 +23,7 @@ from game.games import GAMES
 READY = "body[data-state=ready]"
 READY_TIMEOUT_MS = 60_000
 HIDDEN_ZONES = ("stock",)
+TOP_ONLY = {"waste": 3}  # zones whose DOM holds only their top cards (and a count of all)
 SAVE_PREFIX = "cardgames:save:"
 CURRENT_PREFIX = "cardgames:current:"
 ASIDE_PREFIX = "cardgames:aside:"
@@ -41,16 +42,29 @@ def engine(game_id: str, deal: int, moves: Iterable[str | Move] = (), **options)
 
 def shown(game: Game) -> dict:
     """What the DOM must show for `game`: every zone's visible cards (hidden zones show
-    none) and the draw pile's count."""
+    none, a waste its top three) and the draw pile's count."""
     zones = game.zones()
     return {
-        "zones": {zone: ([] if zone in HIDDEN_ZONES else cards) for zone, cards in zones.items()},
+        "zones": {zone: visible_cards(zone, cards) for zone, cards in zones.items()},
         "stock": len(zones["stock"]),
     }
 
 
+def visible_cards(zone: str, cards: list[str]) -> list[str]:
+    if zone in HIDDEN_ZONES:
+        return []
+    return cards[-TOP_ONLY[zone] :] if zone in TOP_ONLY else list(cards)
+
+
+def is_build(move: Move) -> bool:
+    """A move of cards from a zone to a zone (not a deal, redeal or swap of Devil's Grip)."""
+    return hasattr(move, "source") and hasattr(move, "target")
+
+
 def moves_from(game: Game, source: str, count: int) -> list[Move]:
-    return [m for m in game.legal_moves() if m.source == source and m.count == count]
+    return [
+        m for m in game.legal_moves() if is_build(m) and m.source == source and m.count == count
+    ]
 
 
 def cards_moved(game: Game, move: Move) -> list[str]:
@@ -62,7 +76,7 @@ def cards_moved(game: Game, move: Move) -> list[str]:
 
 def find_single_target_move(game: Game) -> Move:
     """A move of one card whose card has exactly one legal target (one click plays it)."""
-    for move in game.legal_moves():
+    for move in filter(is_build, game.legal_moves()):
         if move.count == 1 and len(moves_from(game, move.source, 1)) == 1:
             return move
     raise LookupError("no single-target move")
@@ -70,7 +84,7 @@ def find_single_target_move(game: Game) -> Move:
 
 def find_multi_target_move(game: Game) -> Move:
     """A move whose picked cards have two or more legal targets (select, then target)."""
-    for move in game.legal_moves():
+    for move in filter(is_build, game.legal_moves()):
         if len(moves_from(game, move.source, move.count)) >= 2:
             return move
     raise LookupError("no multi-target move")
@@ -150,8 +164,15 @@ READ_BOARD_JS = """
   }
   const stock = document.querySelector('#board [data-zone="stock"]');
   const label = stock && stock.querySelector('.count');
+  const counts = {};  // zones that show a count of their cards besides the stock (a waste)
+  for (const zone of document.querySelectorAll('#board [data-zone][data-count]')) {
+    if (zone.dataset.zone === 'stock') continue;
+    const text = zone.querySelector('.count');
+    counts[zone.dataset.zone] = [Number(zone.dataset.count), text ? text.textContent.trim() : null];
+  }
   return {
     zones,
+    counts,
     astray,
     stock: stock ? Number(stock.dataset.count) : null,
     stockLabel: label ? label.textContent.trim() : null,
@@ -173,17 +194,22 @@ def read_board_full(page: Page) -> dict:
 
 def expect_board(page: Page, game: Game, timeout: float = 5_000) -> None:
     """Wait until the DOM shows `game`'s zones (every zone, bottom to top, the stock
-    count too, in the .count label as well) with every card drawn inside its zone's box
+    count too, in the .count label as well; of a waste its top three and, in data-count and
+    .count, its size) with every card drawn inside its zone's box
     (not left where a drag or an animation put it), then assert it with a readable diff."""
     want = shown(game)
+    counts = {z: len(cards) for z, cards in game.zones().items() if z in TOP_ONLY}
+    want_counts = {z: [n, str(n)] for z, n in counts.items()}
     try:
         page.wait_for_function(
-            f"""(want) => {{
+            f"""([want, counts]) => {{
                  const got = ({READ_BOARD_JS})();
                  return got.astray.length === 0
-                   && JSON.stringify({{zones: got.zones, stock: got.stock}}) === want;
+                   && JSON.stringify({{zones: got.zones, stock: got.stock}}) === want
+                   && Object.entries(counts).every(
+                        ([z, c]) => JSON.stringify(got.counts[z]) === JSON.stringify(c));
                }}""",
-            arg=json.dumps(want, separators=(",", ":")),
+            arg=[json.dumps(want, separators=(",", ":")), want_counts],
             timeout=timeout,
         )
     except Exception:  # noqa: BLE001 - the assert below says what differs
@@ -201,6 +227,10 @@ def expect_board(page: Page, game: Game, timeout: float = 5_000) -> None:
         f"zones only in the DOM {extra}; stock DOM {got['stock']} engine {want['stock']}"
     )
     assert full["stockLabel"] == str(want["stock"]), full["stockLabel"]
+    for zone, (count, label) in want_counts.items():  # a waste: its size, not its DOM cards
+        assert full["counts"].get(zone) == [count, label], (
+            f"{zone} count (data-count, .count) DOM {full['counts'].get(zone)} engine {count}"
+        )
     assert not full["astray"], f"cards not drawn in their zone: {full['astray']}"
     visible = sum(len(cards) for cards in want["zones"].values())
     assert full["cardElements"] == visible, "a card element is duplicated or left behind"

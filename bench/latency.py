@@ -1,7 +1,7 @@
 """Move latency: a pointer event on a card until the DOM is updated, p50/p95 per game.
 
-    python3 bench/latency.py [--game devils-square|kings-square|both] [--moves 100]
-                             [--seed 1] [--pause-ms 300] [--warmup 3]
+    python3 bench/latency.py [--game devils-square|kings-square|devils-grip|all]
+                             [--moves 100] [--seed 1] [--pause-ms 300] [--warmup 3]
 
 Serves _site/ (run `make site` first) on 127.0.0.1 and plays random legal moves in
 Chromium, motion on (the FLIP animation's setup is part of the cost). Which move to make
@@ -9,6 +9,13 @@ is decided in CPython by the same engine, kept in step with the page; each move 
 as a player makes it by clicks: press its bottom card, and when those cards have several
 legal targets, press the target too (two samples, "select" and "target"; a card with one
 target moves at once, one sample "move").
+
+Devil's Grip has a stock and swaps besides builds, and nearly all of its legal moves are
+swaps, so a move is drawn by kind (a build half the time when there is one, a click on
+the stock three times in ten: "deal" or "redeal", a swap otherwise), then at random
+within its kind. A swap is made by clicks: press the whole pile of one cell ("swap-pick",
+it is selected), then the other cell ("swap"); only piles a press does not build at once
+are pressed. A waste card is pressed like any card; the stock is pressed on its zone.
 
 Each sample is one page.evaluate: t0 = performance.now(), dispatch pointerdown and
 pointerup (PointerEvent, bubbling, isPrimary, button 0, pointerId 1) on the card at its
@@ -45,14 +52,18 @@ from tools.serve import CHROMIUM, CHROMIUM_ARGS, serve_in_thread  # noqa: E402
 SITE = ROOT / "_site"
 READY = "body[data-state=ready]"
 TIMEOUT_MS = 120_000
-GAME_IDS = ("devils-square", "kings-square")
+GAME_IDS = ("devils-square", "kings-square", "devils-grip")
+TOP_ONLY = {"waste": 3}  # zones whose DOM holds only their top cards
+KINDS = ("move", "select", "target", "deal", "redeal", "swap-pick", "swap")
 BUDGET_MS = 16.0  # one frame at 60 Hz
 
-# One sample: both pointer events on the card, synchronously handled, timed in the page.
+# One sample: both pointer events on the card (or on a zone: the stock), synchronously
+# handled, timed in the page.
 PRESS_JS = """
-(card) => {
-  const el = document.querySelector(`#board [data-card="${card}"]`);
-  if (!el) return {error: `no card ${card}`};
+([card, zone]) => {
+  const el = card ? document.querySelector(`#board [data-card="${card}"]`)
+                  : document.querySelector(`#board [data-zone="${zone}"]`);
+  if (!el) return {error: `no ${card ? "card " + card : "zone " + zone}`};
   const r = el.getBoundingClientRect();
   const init = {
     bubbles: true, cancelable: true, composed: true, isPrimary: true, pointerId: 1,
@@ -67,6 +78,8 @@ PRESS_JS = """
     ms: t1 - t0,
     zone: el.parentElement ? el.parentElement.dataset.zone : null,
     targets: [...document.querySelectorAll('#board [data-zone].target')].map(e => e.dataset.zone),
+    swaps: [...document.querySelectorAll('#board [data-zone].swap-target')]
+      .map(e => e.dataset.zone),
   };
 }
 """
@@ -77,7 +90,10 @@ READ_ZONES_JS = """
   for (const zone of document.querySelectorAll('#board [data-zone]'))
     zones[zone.dataset.zone] = [...zone.querySelectorAll('[data-card]')].map(c => c.dataset.card);
   const stock = document.querySelector('#board [data-zone="stock"]');
-  return {zones, stock: Number(stock.dataset.count)};
+  const waste = document.querySelector('#board [data-zone="waste"]');
+  const got = {zones, stock: Number(stock.dataset.count)};
+  if (waste) got.waste = Number(waste.dataset.count);
+  return got;
 }
 """
 
@@ -93,9 +109,14 @@ def page_deal(page: Page) -> int:
 def check_board(page: Page, game) -> None:
     zones = game.zones()
     want = {
-        "zones": {z: ([] if z == "stock" else cards) for z, cards in zones.items()},
+        "zones": {
+            z: ([] if z == "stock" else cards[-TOP_ONLY[z] :] if z in TOP_ONLY else cards)
+            for z, cards in zones.items()
+        },
         "stock": len(zones["stock"]),
     }
+    if "waste" in zones:
+        want["waste"] = len(zones["waste"])
     got = page.evaluate(READ_ZONES_JS)
     if got != want:
         raise PageWentWrong(
@@ -104,8 +125,8 @@ def check_board(page: Page, game) -> None:
         )
 
 
-def press(page: Page, card: str) -> dict:
-    result = page.evaluate(PRESS_JS, card)
+def press(page: Page, card: str | None, zone: str | None = None) -> dict:
+    result = page.evaluate(PRESS_JS, [card, zone])
     if "error" in result:
         raise PageWentWrong(result["error"])
     return result
@@ -116,6 +137,52 @@ def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     rank = max(1, -(-len(ordered) * p // 100))  # ceil
     return ordered[int(rank) - 1]
+
+
+def is_build(move) -> bool:
+    return hasattr(move, "source") and hasattr(move, "target")
+
+
+def pile_targets(game, cell: int) -> list[str]:
+    """Where the whole pile of `cell` may be built (what a press on its bottom card picks)."""
+    zone, count = f"cell-{cell}", len(game.zones()[f"cell-{cell}"])
+    return [
+        m.target for m in game.legal_moves() if is_build(m) and (m.source, m.count) == (zone, count)
+    ]
+
+
+def dg_swaps(game) -> list[tuple[int, int]]:
+    """(pressed, other) for each swap a player makes by two clicks: the pressed pile has no
+    single build target (a press would build it at once) and cannot build on `other`."""
+    targets: dict[int, list[str]] = {}
+    swaps = []
+    for move in game.legal_moves():
+        if is_build(move) or str(move) in ("deal", "redeal"):
+            continue
+        for first, other in ((move.a, move.b), (move.b, move.a)):
+            if first not in targets:
+                targets[first] = pile_targets(game, first)
+            if len(targets[first]) != 1 and f"cell-{other}" not in targets[first]:
+                swaps.append((first, other))
+                break
+    return swaps
+
+
+def choose(game, rng: random.Random):
+    """The move to make: any legal move; in Devil's Grip by kind first (see the top)."""
+    legal = game.legal_moves()
+    if game.id != "devils-grip":
+        return rng.choice(legal), None
+    builds = [m for m in legal if is_build(m)]
+    stock = [m for m in legal if str(m) in ("deal", "redeal")]
+    roll = rng.random()
+    if builds and (roll < 0.5 or not (stock or dg_swaps(game))):
+        return rng.choice(builds), None
+    if stock and (roll < 0.8 or not dg_swaps(game)):
+        return stock[0], None
+    first, other = rng.choice(dg_swaps(game))
+    move = game.swap_between(f"cell-{first}", f"cell-{other}")
+    return move, (first, other)
 
 
 def bench_game(page: Page, site_url: str, game_id: str, args, rng: random.Random) -> dict:
@@ -143,31 +210,22 @@ def bench_game(page: Page, site_url: str, game_id: str, args, rng: random.Random
             check_board(page, game)
             page.wait_for_timeout(pause)
             continue
-        move = rng.choice(game.legal_moves())
-        targets = sorted(
-            m.target
-            for m in game.legal_moves()
-            if m.source == move.source and m.count == move.count
-        )
-        card = game.zones()[move.source][-move.count]
-        first = press(page, card)
-        if len(targets) == 1:
-            samples.append(("move", first["ms"]))
-            if first["zone"] == move.source:
-                raise PageWentWrong(f"{move}: the card did not leave {move.source}")
-        else:
-            samples.append(("select", first["ms"]))
-            if sorted(first["targets"]) != targets:
-                raise PageWentWrong(f"{move}: targets shown {first['targets']}, legal {targets}")
+        move, swap = choose(game, rng)
+        if str(move) in ("deal", "redeal"):
+            result = press(page, None, "stock")
+            samples.append((str(move), result["ms"]))
+        elif swap is not None:
+            first, other = swap
+            pile = game.zones()[f"cell-{first}"]
+            result = press(page, pile[0])
+            samples.append(("swap-pick", result["ms"]))
+            if f"cell-{other}" not in result["swaps"]:
+                raise PageWentWrong(f"{move}: cell-{other} not offered for a swap: {result}")
             page.wait_for_timeout(pause // 2)
-            second = press(page, game.zones()[move.target][-1])
-            samples.append(("target", second["ms"]))
-            moved = page.evaluate(
-                '(c) => document.querySelector(`[data-card="${c}"]`).parentElement.dataset.zone',
-                card,
-            )
-            if moved == move.source:
-                raise PageWentWrong(f"{move}: the card did not leave {move.source}")
+            result = press(page, game.zones()[f"cell-{other}"][-1])
+            samples.append(("swap", result["ms"]))
+        else:
+            make_build(page, game, move, samples, pause)
         started = time.perf_counter()
         game.push(move)
         game.is_over()
@@ -188,6 +246,34 @@ def bench_game(page: Page, site_url: str, game_id: str, args, rng: random.Random
     }
 
 
+def make_build(page: Page, game, move, samples: list, pause: int) -> None:
+    """A build by clicks: its bottom card, then its target when there are several."""
+    targets = sorted(
+        m.target
+        for m in game.legal_moves()
+        if is_build(m) and m.source == move.source and m.count == move.count
+    )
+    card = game.zones()[move.source][-move.count]
+    first = press(page, card)
+    if len(targets) == 1:
+        samples.append(("move", first["ms"]))
+        if first["zone"] == move.source:
+            raise PageWentWrong(f"{move}: the card did not leave {move.source}")
+    else:
+        samples.append(("select", first["ms"]))
+        if sorted(first["targets"]) != targets:
+            raise PageWentWrong(f"{move}: targets shown {first['targets']}, legal {targets}")
+        page.wait_for_timeout(pause // 2)
+        second = press(page, game.zones()[move.target][-1])
+        samples.append(("target", second["ms"]))
+        moved = page.evaluate(
+            '(c) => document.querySelector(`[data-card="${c}"]`).parentElement.dataset.zone',
+            card,
+        )
+        if moved == move.source:
+            raise PageWentWrong(f"{move}: the card did not leave {move.source}")
+
+
 def report(result: dict, warmup: int) -> bool:
     samples = result["samples"][warmup:]
     values = [ms for _, ms in samples]
@@ -198,11 +284,11 @@ def report(result: dict, warmup: int) -> bool:
         f"p50 {p50:6.2f} ms  p95 {p95:6.2f} ms  max {worst:6.2f} ms  "
         f"p95 <= {BUDGET_MS:.0f} ms: {'yes' if ok else 'NO'}"
     )
-    for kind in ("move", "select", "target"):
+    for kind in KINDS:
         part = [ms for k, ms in samples if k == kind]
         if part:
             print(
-                f"    {kind:<7} n {len(part):>4}  p50 {statistics.median(part):6.2f}  "
+                f"    {kind:<9} n {len(part):>4}  p50 {statistics.median(part):6.2f}  "
                 f"p95 {percentile(part, 95):6.2f}  max {max(part):6.2f} ms"
             )
     print(
@@ -211,7 +297,7 @@ def report(result: dict, warmup: int) -> bool:
     )
     for ms, kind, deal, move, engine_ms in result["slowest"]:
         print(
-            f"    slow: {ms:6.2f} ms  {kind:<6} deal {deal} move {move:<7} "
+            f"    slow: {ms:6.2f} ms  {kind:<9} deal {deal} move {move:<7} "
             f"(the same push + is_over + legal_moves in CPython: {engine_ms:5.2f} ms)"
         )
     return ok
@@ -219,7 +305,12 @@ def report(result: dict, warmup: int) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=[*GAME_IDS, "both"], default="both")
+    parser.add_argument(
+        "--game",
+        choices=[*GAME_IDS, "all", "both"],
+        default="all",
+        help="one game, or all (default; 'both' is its older name)",
+    )
     parser.add_argument("--moves", type=int, default=100, help="moves per game (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="seed for deals and moves")
     parser.add_argument(
@@ -246,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
     if not (SITE / "index.html").is_file():
         print(f"{SITE}/index.html is missing: run `make site`", file=sys.stderr)
         return 2
-    game_ids = GAME_IDS if args.game == "both" else (args.game,)
+    game_ids = GAME_IDS if args.game in ("all", "both") else (args.game,)
 
     site_url, stop = serve_in_thread(SITE)
     errors: list[str] = []

@@ -309,7 +309,7 @@ class App:
 
     def say(self, text: str, guard: bool = False) -> None:
         message = by_id("message")
-        message.textContent = f"The guard refuses: {text}" if guard else text
+        message.textContent = self.layout.refusal.format(text) if guard else text
         message.classList.toggle("guard", guard)
 
     def toast(self, text: str) -> None:

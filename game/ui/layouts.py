@@ -76,6 +76,7 @@ class Layout:
     score_of_max: str = ""  # e.g. " / 160"
     pile_label: str = "Draw pile"
     win_title: str = "You won!"
+    refusal: str = "{}"  # how a refused move's reason is said
     modes: tuple[tuple[str, str, str], ...] = ()  # (label, query, note): links on the game tile
 
     def options_text(self, options: dict) -> str:
@@ -89,14 +90,17 @@ class Layout:
         return ", ".join(words)
 
 
+GUARD_REFUSES = "The guard refuses: {}"  # the King's Keys stories have a guard watching
+GUARD_MODE = (("Guard mode", "guard=1", "no undo, no hints"),)
+
 LAYOUTS = {
     "devils-square": Layout(
         "board kk", kings_keys_board, KINGS_KEYS_FACES, score_of_max=" / 160",
-        win_title="You escaped!", modes=(("Guard mode", "guard=1", "no undo, no hints"),),
+        win_title="You escaped!", refusal=GUARD_REFUSES, modes=GUARD_MODE,
     ),
     "kings-square": Layout(
         "board kk", kings_keys_board, KINGS_KEYS_FACES, score_of_max=" / 160",
-        win_title="You earned the keys!", modes=(("Guard mode", "guard=1", "no undo, no hints"),),
+        win_title="You earned the keys!", refusal=GUARD_REFUSES, modes=GUARD_MODE,
     ),
     "devils-grip": Layout(
         "board dg", devils_grip_board, STANDARD_FACES, top_only=(("waste", 3),),

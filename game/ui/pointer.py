@@ -27,6 +27,26 @@ def zone_of(element) -> tuple[str | None, str | None]:
     )
 
 
+def in_flight(element) -> bool:
+    """Whether `element` is inside a card still gliding to its place."""
+    card = element.closest(".moving")
+    return not missing(card) and card.getAnimations().length > 0
+
+
+def under_flight(event):
+    """The element an event hit; a card just dealt, still flying off the stock, does not
+    catch a quick second click meant for the stock (cards flying elsewhere still can be
+    grabbed as they land)."""
+    target = event.target
+    if missing(target) or not hasattr(target, "closest") or not in_flight(target):
+        return target
+    for element in document.elementsFromPoint(event.clientX, event.clientY):
+        if not in_flight(element):
+            zone = element.closest("[data-zone]")
+            return element if not missing(zone) and zone.dataset.zone == "stock" else target
+    return target
+
+
 class PointerInput:
     def __init__(self, board_el, on_touch, on_lift, on_drop) -> None:
         """on_touch(zone, card|None); on_lift(zone, card) -> list of card elements to drag,
@@ -43,7 +63,7 @@ class PointerInput:
     def _down(self, event) -> None:
         if event.button != 0 or not event.isPrimary:
             return
-        zone, card = zone_of(event.target)
+        zone, card = zone_of(under_flight(event))
         if zone is None:
             return
         if card is not None:
@@ -76,7 +96,7 @@ class PointerInput:
         _, _, _, zone, card = self.press
         self.press = None
         if not self.dragged:
-            target, _ = zone_of(event.target)
+            target, _ = zone_of(under_flight(event))
             if target == zone:  # pressed and released on the same zone: a click
                 self.on_touch(zone, card)
             return

@@ -114,6 +114,8 @@ def test_good_addresses(query, game_id, deal, options):
         "?game=<script>alert(1)</script>", "?game=devils-square&deal=1&guard=maybe",
         "?game=devils-square&deal=1&colour=red", "?deal=5", "?game=" + "x" * 5000,
         "?game=devils-square&deal=" + "9" * 500,
+        "?game=devils-grip&deal=1&draw=2", "?game=devils-grip&deal=1&passes=7",
+        "?game=devils-grip&deal=1&draw=x", "?game=devils-grip&deal=1&guard=1",
     ],
 )
 def test_bad_addresses_give_a_sentence_and_the_landing_page(query):

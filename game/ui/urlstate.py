@@ -89,6 +89,10 @@ def parse_route(query: str) -> Route:
             options[name] = parse_option(default, text)
         except ValueError:
             return Route(error=f"The option {name} cannot be {quoted(text)}.")
+    try:
+        cls.check_options(options)  # values too, e.g. Devil's Grip deals 1 or 3, never 2
+    except ValueError as error:
+        return Route(error=str(error))
     return Route(game_id=game_id, deal=deal, options=options)
 
 

@@ -46,6 +46,7 @@ BAD_QUERIES = {
     "script in game": f"?game=<script>{PWN}</script>&deal=1",
     "img onerror in deal": f'?game=devils-square&deal=<img src=x onerror="{PWN}">',
     "unknown option": "?game=devils-square&deal=1&foo=1",
+    "option value out of range": "?game=devils-grip&deal=1&draw=2",
     "guard=maybe": "?game=kings-square&deal=1&guard=maybe",
     "svg onload in option": f"?game=kings-square&deal=1&guard=<svg onload={PWN}>",
     "deal without game": "?deal=5",

@@ -142,7 +142,8 @@ _KINGDOM_PATHS = {
 }
 
 
-def _symbols(prefix: str, paths: dict[str, str]) -> str:
+def svg_symbols(prefix: str, paths: dict[str, str]) -> str:
+    """`<symbol>` elements with ids prefix+key, for faces that `<use>` them (all decks)."""
     return "".join(
         f'<symbol id="{prefix}{key}" viewBox="0 0 24 24">{body}</symbol>'
         for key, body in paths.items()
@@ -154,8 +155,8 @@ SVG_SYMBOLS: str = (
     # which stops some browsers painting what refers to it: zero-size instead.
     '<svg aria-hidden="true" focusable="false" '
     'style="position:absolute;width:0;height:0;overflow:hidden">'
-    + _symbols("kk-i-", _ITEM_PATHS)
-    + _symbols("kk-k-", _KINGDOM_PATHS)
+    + svg_symbols("kk-i-", _ITEM_PATHS)
+    + svg_symbols("kk-k-", _KINGDOM_PATHS)
     + "</svg>"
 )
 

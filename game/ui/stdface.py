@@ -27,6 +27,8 @@ from __future__ import annotations
 import re
 from html import escape
 
+from .cardface import svg_symbols
+
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 RANK_NAMES = {
@@ -169,20 +171,13 @@ _COURT_PATHS = {
 }
 
 
-def _symbols(prefix: str, paths: dict[str, str]) -> str:
-    return "".join(
-        f'<symbol id="{prefix}{key}" viewBox="0 0 24 24">{body}</symbol>'
-        for key, body in paths.items()
-    )
-
-
 STD_SVG_SYMBOLS: str = (
     # Inline in HTML (the parser gives it the SVG namespace). Not `hidden`/display:none,
     # which stops some browsers painting what refers to it: zero-size instead.
     '<svg aria-hidden="true" focusable="false" '
     'style="position:absolute;width:0;height:0;overflow:hidden">'
-    + _symbols("sf-s-", _SUIT_PATHS)
-    + _symbols("sf-c-", _COURT_PATHS)
+    + svg_symbols("sf-s-", _SUIT_PATHS)
+    + svg_symbols("sf-c-", _COURT_PATHS)
     + "</svg>"
 )
 

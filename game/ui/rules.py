@@ -1,4 +1,5 @@
-"""In-app rules pages: Devil's Square and King's Square (seeds 000, 001), Devil's Grip (002).
+"""In-app rules pages: Devil's Square and King's Square (seeds 000, 001), Devil's Grip (002),
+Kings in the Corner, the solitaire (004).
 
 Pure Python (no browser import). `RULES_HTML[game_id]` is an HTML fragment for
 `<article class="rules">`; its example cards use the same markup as the game
@@ -7,7 +8,8 @@ board does.
 
 The rules are those of /work/shared/RULES.md: section 2 for the two King's Keys games
 (they share them and differ in story, title and look), section 3 for Devil's Grip, whose
-example cards are standard cards (game.ui.stdface: the page needs STD_SVG_SYMBOLS too).
+example cards are standard cards (game.ui.stdface: the page needs STD_SVG_SYMBOLS too),
+and section 4 for Kings in the Corner, whose pictures are standard cards as well.
 """
 
 from __future__ import annotations
@@ -336,3 +338,263 @@ cards.</li>
 RULES_HTML["devils-grip"] = _DG_PAGE.format(
     rows=_DG_ROWS, build=_DG_BUILD, build_pile=_DG_BUILD_PILE
 )
+
+
+# --- Kings in the Corner, the solitaire (seed 004, second part; also "Camelot";
+# RULES.md section 4, with the decisions in game/games/kings_corner_solitaire.py) ----------
+# Its pictures: the court spots as small 4x4 plans, and a selection of the seed's sample
+# game redrawn as 4x4 grids of real cards. The seed gives ranks only; the suits are ours,
+# one physical card keeping its suit throughout, so the whole sample game is one real deal
+# (tests/test_rules_kcs.py replays it through the engine).
+
+_KC_SPOTS = "KQQK" "J..J" "J..J" "KQQK"
+_KC_SPOTS_SWAP = "KJJK" "Q..Q" "Q..Q" "KJJK"
+_KC_SPOT_NAMES = {"K": "King", "Q": "Queen", "J": "Jack"}
+
+
+def _kc_spot_plan(plan: str, label: str, caption: str) -> str:
+    """A 4x4 plan of the court spots: a letter in each spot, the centre left blank."""
+    cells = "".join(
+        '<span class="kcx-spot kcx-centre"></span>' if c == "." else
+        f'<span class="kcx-spot" data-spot="{c}" title="{_KC_SPOT_NAMES[c]}">{c}</span>'
+        for c in plan
+    )
+    return (
+        f'<figure class="kcx-plan"><div class="kcx-spots" role="img" aria-label="{label}">'
+        f"{cells}</div><figcaption>{caption}</figcaption></figure>"
+    )
+
+
+_KC_PLANS = (
+    '<div class="card-row kcx-plans">'
+    + _kc_spot_plan(
+        _KC_SPOTS,
+        "The court spots: Kings in the four corners, Queens in the two middle cells of the "
+        "top and bottom rows, Jacks in the two middle cells of the left and right columns; "
+        "the four centre cells are no court card's spot",
+        "The court spots",
+    )
+    + _kc_spot_plan(
+        _KC_SPOTS_SWAP,
+        "The court spots with Queens on the sides: Kings in the corners, Jacks in the middles "
+        "of the top and bottom rows, Queens in the middles of the left and right columns",
+        "Queens on the sides (option)",
+    )
+    + "</div>"
+)
+
+
+def _kc_grid(rows: str) -> list[str | None]:
+    """'AH 6D 5S KS / 3D ...' (four rows of four, '.' an empty cell) -> 16 cells."""
+    cells = [None if c == "." else c for c in rows.replace("/", " ").split()]
+    assert len(cells) == 16, rows
+    return cells
+
+
+# The seed's sample game, a selection: (name, grid, the cards ringed: those removed before
+# the grid is filled again, the turned card with nowhere to go, caption: the author's
+# commentary shortened, aria-label summary).
+_KC_SAMPLE = (
+    (
+        "First deal",
+        "AH 6D 5S KS / 3D 7H 4C 3S / TC 8S 2C 4H / KD QC QH 8D",
+        "TC 7H 3S 2C 8D 6D 4H",
+        "",
+        "Two Kings and two Queens are on their spots and the grid is full, so removing "
+        "begins. &#8220;Clearly, we can remove the 10 immediately.&#8221;",
+        "The grid is full: Kings in the top right and bottom left corners, two Queens in "
+        "the bottom middles, number cards elsewhere; ringed, to be removed: the 10 of "
+        "clubs, the 7 of hearts and 3 of spades, the 2 of clubs and 8 of diamonds, the 6 "
+        "of diamonds and 4 of hearts",
+    ),
+    (
+        "Removal",
+        "AH 6D 5S KS / 3D 7H 4C 3S / . 8S 2C 4H / KD QC QH 8D",
+        "7H 3S 2C 8D 6D 4H",
+        "",
+        "The 10 is gone. Now 6 + 4, 8 + 2 and 7 + 3 all make 10, but which? The author takes "
+        "the right-hand 3 with the 7 (a Jack&#8217;s spot), the 2 with the 8 in the corner "
+        "(not the central 8: that would free no court spot), and the top 6 with the "
+        "right-hand 4 (a Queen&#8217;s spot and a Jack&#8217;s spot).",
+        "The 10 is gone, its cell empty; the 7 of hearts and 3 of spades, the 2 of clubs "
+        "and 8 of diamonds, the 6 of diamonds and 4 of hearts are ringed, to be removed",
+    ),
+    (
+        "After the removals",
+        "AH . 5S KS / 3D . 4C . / . 8S . . / KD QC QH .",
+        "",
+        "",
+        "An Ace, 5, 3, 4 and 8 are left: no 10 and no pair making 10, so filling starts "
+        "again. &#8220;That&#8217;s all the cards I can remove.&#8221;",
+        "Seven cells empty; left are the Ace of hearts, 5 of spades, 3 of diamonds, 4 of "
+        "clubs and 8 of spades, two Kings and two Queens",
+    ),
+    (
+        "Second deal",
+        "AH 6S 5S KS / 3D 3H 4C 7C / AC 8S TH 6H / KD QC QH KH",
+        "6S 4C 3D 7C TH",
+        "",
+        "The third King went to the one free corner by itself. The author removes the 10, "
+        "the left-hand 3 with the 7 (two Jack&#8217;s spots) and the top 6 with the 4 (a "
+        "Queen&#8217;s spot). &#8220;Unfortunately, there are no corner spots "
+        "available.&#8221;",
+        "The grid is full again, with three Kings in the corners; the 6 of spades and 4 of "
+        "clubs, the 3 of diamonds and 7 of clubs, and the 10 of hearts are ringed, to be "
+        "removed",
+    ),
+    (
+        "Fourth deal",
+        "AH AS 5C KS / JD 3H 9C JS / AC 8S 8H 6H / KD QC QH KH",
+        "AH 9C",
+        "",
+        "A 9 at last, but it pairs with only one of three Aces, and each Ace blocks a spot: "
+        "a corner, a Queen&#8217;s, a Jack&#8217;s. Trusting Murphy&#8217;s Law "
+        "(&#8220;whatever can go wrong will go wrong&#8221;), the author frees the corner "
+        "for the last King.",
+        "Three Kings, two Queens and two Jacks placed; Aces in the top left corner, in a top "
+        "middle and in a left middle; the Ace of hearts in the corner and the 9 of clubs "
+        "are ringed, to be removed",
+    ),
+    (
+        "Eighth deal",
+        "AD AS 5C KS / JD 9D . JS / AC 8S 8H JH / KD QC QH KH",
+        "",
+        "KC",
+        "The very next deal put another Ace in that corner. Four deals on, the "
+        "Jack of hearts takes the last Jack&#8217;s spot, then the King of clubs turns up "
+        "with no corner free: the game is lost with 8 of the 12 court cards placed. "
+        "&#8220;One&#8230; card&#8230; away.&#8221; That&#8217;s why they call these games "
+        "of patience.",
+        "The last position: an Ace of diamonds holds the top left corner, one centre cell is "
+        "empty, three Kings, two Queens and three Jacks placed; the turned King of clubs "
+        "has no free corner",
+    ),
+)
+
+
+def _kc_sample_figure(name: str, rows: str, out: str, stuck: str, caption: str,
+                      label: str) -> str:
+    leaving = set(out.split())
+    cells = []
+    for card in _kc_grid(rows):
+        if card is None:
+            cells.append('<div class="kcx-cell kcx-empty"></div>')
+        else:
+            cells.append(f'<div class="kcx-cell">'
+                         f'{std_card_html(card, "kcx-out" if card in leaving else "")}</div>')
+    grid = (f'<div class="kcx-grid" role="img" aria-label="{name}. {label}." '
+            f'data-sample="{name}">{"".join(cells)}</div>')
+    turned = ""
+    if stuck:
+        turned = (f'<div class="kcx-turned" aria-hidden="true">{std_card_html(stuck)}'
+                  "<span>turned: no corner</span></div>")
+    return (
+        f'<figure class="kcx-sample"><div class="kcx-board">{grid}{turned}</div>'
+        f"<figcaption><strong>{name}.</strong> {caption}</figcaption></figure>"
+    )
+
+
+_KC_SAMPLE_HTML = "".join(_kc_sample_figure(*sample) for sample in _KC_SAMPLE)
+
+_KC_PAGE = """
+<h2>Kings in the Corner <span class="alt-name">Camelot</span></h2>
+<p class="tagline">Kings to the corners, Queens and Jacks to the walls: seat the whole court
+before the grid jams.</p>
+<div class="story"><p>A patience for one player with one deck and a 4 by 4 grid. Every court
+card has its place around the edge of the grid: the Kings in the corners, the Queens and the
+Jacks along the sides. The number cards fill the gaps, and you clear them away in tens to make
+room. Get all twelve court cards to their spots before the grid fills up with cards that will
+not go. It is also known as <em>Camelot</em>.</p></div>
+
+<h3>The deck</h3>
+<p>One standard deck of <strong>52 cards</strong>, without jokers. The Ace to the 10 are the
+<em>number cards</em>, worth their number (the <strong>Ace counts 1</strong>); the Jacks,
+Queens and Kings are the twelve <em>court cards</em>.</p>
+
+<h3>The grid and the court spots</h3>
+<p>The table is a grid of <strong>4 by 4</strong> cells, empty at the start. The deck lies
+face down beside it: the <em>stock</em>. Every deal has a number: the same number always
+deals the same cards, so <em>Copy link</em> shares a deal with a friend.</p>
+<p>The twelve cells around the edge are the court spots. The <strong>Kings</strong> go in the
+four corners, the <strong>Queens</strong> in the middles of the top and bottom rows, the
+<strong>Jacks</strong> in the middles of the left and right columns. The four centre cells are
+no court card&#8217;s spot.</p>
+{plans}
+<p>Option <em>Queens on the sides</em>: the Queens and the Jacks trade spots, so the Queens
+go in the middles of the left and right columns and the Jacks in the middles of the top and
+bottom rows. The Kings keep the corners.</p>
+
+<h3>Filling the grid</h3>
+<ul>
+<li>Turn the top card of the stock. It must be placed at once.</li>
+<li>A <strong>number card</strong> goes on <strong>any empty cell</strong>, court spots
+included. Careful: a number card on a court spot blocks it until you remove it. It is
+usually best to fill the four centre cells first.</li>
+<li>A <strong>court card</strong> goes on a free spot of its own kind: a King in a corner, a
+Queen or a Jack on one of its own side spots. When several are free, you choose; when only
+one is free, the card goes there by itself.</li>
+<li>When a court card turns up and <strong>none of its spots is free</strong>, the game is
+lost.</li>
+<li>Go on turning and placing until all 16 cells are full.</li>
+</ul>
+
+<h3>Removing</h3>
+<ul>
+<li>Only when <strong>all 16 cells are full</strong> may you remove cards.</li>
+<li>Remove a single <strong>10</strong>, or <strong>two number cards that add up to
+10</strong>: Ace and 9, 2 and 8, 3 and 7, 4 and 6, or two 5s. The removed cards are
+discarded.</li>
+<li>Court cards never leave their spots.</li>
+<li>Keep removing until <strong>nothing more can be removed</strong>; then filling starts
+again with the next card of the stock. Which cards you take is up to you: pick those that
+free the spots your missing court cards need.</li>
+<li>A full grid from which nothing can be removed <strong>loses</strong> the game.</li>
+</ul>
+
+<h3>Winning and the score</h3>
+<ul>
+<li>You <strong>win</strong> as soon as all <strong>12 court cards</strong> stand on their
+spots, even with cards left in the stock.</li>
+<li>Your score is the number of court cards on their spots: 12 is every one.</li>
+<li>You lose when a court card has no free spot of its kind, or when the grid is full and
+nothing can be removed. You may also give up at any time; the game then ends with the score
+you have.</li>
+</ul>
+
+<h3>The strict game: Camelot</h3>
+<p>With the option <em>Camelot (strict)</em>, placing the court is not enough: the
+<strong>number cards must all be removed too</strong>. You win when the stock is used up and
+only the twelve court cards are left on the grid. Once the stock is empty the grid can never
+fill again, so removing goes on with the grid not full: a 10 or a pair making 10 can then be
+removed at any time. If the stock is empty and nothing more can be removed, the game is lost
+(your score still counts the court cards placed).</p>
+
+<h3>A sample game, redrawn as real cards</h3>
+<p>The rules this page follows came with a sample game, told by the player who played it and
+drawn in plain letters, ranks only. Here is a selection of its diagrams with real cards. The
+ranks and the comments are the author&#8217;s (shortened); the suits are ours, so that no
+card appears twice. The <span class="kcx-key">ringed</span> cards are those the author
+removes before filling the grid again.</p>
+<div class="kcx-samples">{samples}</div>
+
+<h3>How to play</h3>
+<ul>
+<li>The <strong>turned card</strong> is shown large beside the stock, and the line above the
+grid says what to do with it. <strong>Click or tap</strong> an empty cell to place it there,
+or <strong>drag</strong> the card onto the cell.</li>
+<li>A court card with <strong>one</strong> free spot goes there by itself. With several, the
+free spots light up: click or tap the one you want. (Empty court spots show their letter
+faintly until a card covers them.)</li>
+<li>When the grid is full, the line says <em>Remove a 10, or two cards that add up to
+10.</em> <strong>Click a 10</strong>
+to remove it. For a pair, <strong>click one card</strong>: the cards that make 10 with it
+light up; click the partner. Or drag one card of the pair onto the other.
+<kbd>Esc</kbd> puts a picked card back.</li>
+<li><kbd>Ctrl</kbd>+<kbd>Z</kbd> undoes a move, <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd>
+redoes it, across filling and removing alike: undoing a placement that filled the grid takes
+you back to filling. <em>Restart</em> plays the same deal again; <em>New deal</em> deals
+fresh cards; <em>Copy link</em> copies a link to this deal.</li>
+</ul>
+"""
+
+RULES_HTML["kings-corner-solitaire"] = _KC_PAGE.format(plans=_KC_PLANS, samples=_KC_SAMPLE_HTML)

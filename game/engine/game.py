@@ -164,6 +164,21 @@ class Game:
         """The reason moving `count` cards from zone `source` to `target` is refused."""
         return "That move is not allowed."
 
+    def why_stuck(self, zone: str, count: int) -> str:
+        """The reason the top `count` cards of `zone` have no legal move."""
+        if self.is_over():
+            return "The game is over."
+        return "Those cards have nowhere to go." if count > 1 else "That card has nowhere to go."
+
+    def ready_pick(self) -> tuple[str, int] | None:
+        """(zone, count) of cards the player holds without picking them up, e.g. a card
+        turned from the stock that must be placed next; None in most games."""
+        return None
+
+    def prompt(self) -> str:
+        """What the player is to do now, in words, where a game has phases ('' if not)."""
+        return ""
+
     def parse_move(self, text: str) -> Move:
         """The move whose `str()` is `text`; ValueError when it is not a move's text."""
         if not isinstance(text, str):

@@ -1,0 +1,364 @@
+"""Kings in the Corner, the one-player patience (seed 004, second part; also "Camelot"),
+as RULES.md section 4 decides it.
+
+- 52 cards; a 4x4 grid, cells 0-15 in reading order; the rest is the face-down stock.
+- Court spots: Kings in the corners (0, 3, 12, 15), Queens in the top and bottom middles
+  (1, 2, 13, 14), Jacks in the left and right middles (4, 7, 8, 11). Option `swap`:
+  Queens and Jacks trade their spots.
+- Filling: the stock's top card is turned. A number card (Ace to 10) goes on any empty
+  cell, court spots included. A court card goes on a free spot of its kind: at once
+  when only one is free (inside the `push` that turned it, so `pop` undoes it too), the
+  player's choice when several are; when none is, the game is lost.
+- Removing: when all 16 cells are full, remove a single 10 or two number cards whose
+  values add to 10 (Ace = 1), and keep removing until nothing more can be removed; then
+  filling resumes. A full grid with nothing to remove loses.
+- Win: all 12 court cards on their spots. Option `strict` ("Camelot"): the number cards
+  must also all be removed.
+
+Decided here, where RULES.md is silent: once the stock is empty the grid can never be
+filled again, so removing goes on with the grid not full (this only arises with
+`strict`: without it an empty stock means every court card is placed, a win). The
+score is the number of court cards on their spots (12 is every one).
+
+Moves: `p5` puts the turned card on cell 5; `r9` removes the 10 on cell 9; `r3+12`
+removes the pair on cells 3 and 12.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..engine import Game, IllegalMove, Move, Outcome, register
+from ..engine.cards import RANKS, SUITS, std_name
+
+SIZE = 16
+KIC_DECK: tuple[str, ...] = tuple(f"{rank}{suit}" for suit in SUITS for rank in RANKS)
+COURTS = "JQK"
+VALUE = {card: RANKS.index(card[0]) + 1 for card in KIC_DECK if card[0] not in COURTS}
+CORNERS = (0, 3, 12, 15)
+TOP_BOTTOM = (1, 2, 13, 14)
+SIDES = (4, 7, 8, 11)
+CENTRE = (5, 6, 9, 10)
+COURT_NAMES = {"K": "King", "Q": "Queen", "J": "Jack"}
+
+PLACE_TEXT = re.compile(r"p(\d{1,2})")
+REMOVE_TEXT = re.compile(r"r(\d{1,2})(?:\+(\d{1,2}))?")
+
+
+def spots_for(swap: bool) -> dict[str, tuple[int, ...]]:
+    """Court rank -> the cells it stands on."""
+    queens, jacks = (SIDES, TOP_BOTTOM) if swap else (TOP_BOTTOM, SIDES)
+    return {"K": CORNERS, "Q": queens, "J": jacks}
+
+
+def spot_words(rank: str, swap: bool) -> str:
+    """'corner', 'top or bottom middle spot', 'side spot': how a court's spots are named."""
+    cells = spots_for(swap)[rank]
+    if cells == CORNERS:
+        return "corner"
+    return "top or bottom middle spot" if cells == TOP_BOTTOM else "side spot"
+
+
+def is_court(card: str) -> bool:
+    return card[0] in COURTS
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Move):
+    """The turned card onto cell `cell`. Text: 'p5'."""
+
+    cell: int
+    source = "stock"
+    count = 1
+
+    @property
+    def target(self) -> str:
+        return f"cell-{self.cell}"
+
+    def __str__(self) -> str:
+        return f"p{self.cell}"
+
+
+@dataclass(frozen=True, slots=True)
+class Remove(Move):
+    """Take away the 10 on cell `a` (b = -1), or the pair on cells a < b. Text: 'r9', 'r3+12'.
+    A pair is made by pointing at both cards, so its target is the partner's cell."""
+
+    a: int
+    b: int = -1
+    count = 1
+
+    @property
+    def pair(self) -> bool:
+        return self.b >= 0
+
+    @property
+    def source(self) -> str:
+        return f"cell-{self.a}"
+
+    @property
+    def target(self) -> str:
+        return f"cell-{self.b}" if self.b >= 0 else "discard"
+
+    def __str__(self) -> str:
+        return f"r{self.a}" if self.b < 0 else f"r{self.a}+{self.b}"
+
+
+@register
+class KingsCornerSolitaire(Game):
+    id = "kings-corner-solitaire"
+    title = "Kings in the Corner"
+    subtitle = "Camelot"
+    tagline = ("Kings to the corners, Queens and Jacks to the walls: "
+               "seat the whole court before the grid jams.")
+    duration = "3–5 min"
+    list_order = 4
+    DECK = KIC_DECK
+    OPTIONS = {"swap": False, "strict": False}
+    STREAM = 3
+    PICK_ZONES = frozenset(["stock"] + [f"cell-{i}" for i in range(SIZE)])
+
+    def _setup(self, order: list[str]) -> None:
+        self.cells: list[str | None] = [None] * SIZE
+        self.stock: list[str] = list(reversed(order))  # the top is the end
+        self.discard: list[str] = []
+        self.removing = False  # the grid filled up: remove until nothing more can go
+        self.spots = spots_for(self.options["swap"])
+        self.spot_of = {cell: rank for rank, cells in self.spots.items() for cell in cells}
+
+    # -- reading the position ------------------------------------------------------------
+
+    @property
+    def score(self) -> int:
+        """Court cards standing on their spots."""
+        return sum(1 for card in self.cells if card is not None and is_court(card))
+
+    def turned(self) -> str | None:
+        """The card being placed (the stock's top, turned up), or None while removing."""
+        return None if self.is_over() else self._turned()
+
+    def _turned(self) -> str | None:
+        return None if self.removing or not self.stock else self.stock[-1]
+
+    def ready_pick(self) -> tuple[str, int] | None:
+        return ("stock", 1) if self.turned() else None
+
+    def free_spots(self, rank: str) -> list[int]:
+        return [cell for cell in self.spots[rank] if self.cells[cell] is None]
+
+    def prompt(self) -> str:
+        """The phase in force, in words."""
+        if self.is_over():
+            return ""
+        if self.removing:
+            return "Remove a 10, or two cards that add up to 10."
+        card = self.turned()
+        if card is None:
+            return ""
+        if is_court(card):
+            where = spot_words(card[0], self.options["swap"])
+            return f"Place the {std_name(card)} on a free {where}."
+        return f"Place the {std_name(card)} on any empty cell."
+
+    def zones(self) -> dict[str, list[str]]:
+        zones = {f"cell-{i}": [card] if card else [] for i, card in enumerate(self.cells)}
+        zones["stock"] = list(self.stock)
+        zones["discard"] = list(self.discard)
+        return zones
+
+    # -- moves --------------------------------------------------------------------------
+
+    def _parse(self, text: str) -> Move:
+        match = PLACE_TEXT.fullmatch(text)
+        if match:
+            return Place(int(match.group(1)))
+        match = REMOVE_TEXT.fullmatch(text)
+        if match:
+            a, b = match.groups()
+            return Remove(int(a), -1 if b is None else int(b))
+        raise ValueError(f"{text!r} is not a move: write 'p5', 'r9' or 'r3+12'.")
+
+    def _generate_moves(self) -> list[Move]:
+        if self.removing:
+            return self._removals()
+        card = self.turned()
+        if card is None:
+            return []
+        cells = self.spots[card[0]] if is_court(card) else range(SIZE)
+        return [Place(cell) for cell in cells if self.cells[cell] is None]
+
+    def _removals(self) -> list[Move]:
+        numbers = [(i, VALUE[c]) for i, c in enumerate(self.cells) if c and not is_court(c)]
+        moves: list[Move] = [Remove(i) for i, value in numbers if value == 10]
+        for n, (a, value) in enumerate(numbers):
+            moves += [Remove(a, b) for b, other in numbers[n + 1:] if value + other == 10]
+        return moves
+
+    def check(self, move: Move) -> None:
+        """Raise IllegalMove with a reason if `move` may not be made now."""
+        if isinstance(move, Place):
+            self._check_cell(move.cell)
+            if self.removing:
+                raise IllegalMove("The grid is full: remove cards before placing more.")
+            card = self.turned()
+            if card is None:
+                raise IllegalMove("There is no card to place.")
+            held = self.cells[move.cell]
+            if held is not None:
+                raise IllegalMove(f"That cell already holds the {std_name(held)}.")
+            if is_court(card) and move.cell not in self.spots[card[0]]:
+                where = spot_words(card[0], self.options["swap"])
+                raise IllegalMove(f"The {std_name(card)} goes only on a free {where}.")
+            return
+        if not isinstance(move, Remove):
+            raise IllegalMove("That is not a move of this game.")
+        for cell in (move.a, move.b) if move.pair else (move.a,):
+            self._check_cell(cell)
+            if self.cells[cell] is None:
+                raise IllegalMove("That cell is empty.")
+            if is_court(self.cells[cell]):
+                raise IllegalMove("Court cards stay: only number cards are removed.")
+        if not self.removing:
+            raise IllegalMove("Cards are removed only when all 16 cells are full.")
+        first = self.cells[move.a]
+        if not move.pair:
+            if VALUE[first] != 10:
+                raise IllegalMove(f"The {std_name(first)} is not a 10: pair it with a card "
+                                  f"worth {10 - VALUE[first]}.")
+            return
+        second = self.cells[move.b]
+        if move.a >= move.b:
+            raise IllegalMove("A pair is two different cards.")
+        if VALUE[first] + VALUE[second] != 10:
+            raise IllegalMove(f"The {std_name(first)} and the {std_name(second)} add up to "
+                              f"{VALUE[first] + VALUE[second]}, not 10.")
+
+    @staticmethod
+    def _check_cell(cell: int) -> None:
+        if not 0 <= cell < SIZE:
+            raise IllegalMove(f"There is no cell {cell}; the cells are 0 to {SIZE - 1}.")
+
+    def why_not(self, source: str, count: int, target: str) -> str:
+        if source == "stock":
+            if not target.startswith("cell-"):
+                return "The turned card goes on an empty cell of the grid."
+            move: Move = Place(int(target[5:]))
+        elif source.startswith("cell-") and target.startswith("cell-"):
+            a, b = sorted((int(source[5:]), int(target[5:])))
+            move = Remove(a, b) if a != b else Remove(a)
+        elif source.startswith("cell-") and target == "discard":
+            move = Remove(int(source[5:]))
+        else:
+            return "That move is not allowed."
+        try:
+            self.check(move)
+        except IllegalMove as error:
+            return str(error)
+        return "That move is allowed."
+
+    def why_stuck(self, zone: str, count: int) -> str:
+        if self.is_over() or not zone.startswith("cell-"):
+            return super().why_stuck(zone, count)
+        card = self.cells[int(zone[5:])]
+        if card is None:
+            return "That cell is empty."
+        if is_court(card):
+            return "Court cards stay: only number cards are removed."
+        if not self.removing:
+            return "Cards are removed only when all 16 cells are full."
+        return f"No card on the grid makes 10 with the {std_name(card)}."
+
+    def _apply(self, move: Move):
+        self.check(move)
+        removing = self.removing
+        if isinstance(move, Place):
+            self.cells[move.cell] = self.stock.pop()
+        else:
+            assert isinstance(move, Remove)
+            for cell in (move.b, move.a) if move.pair else (move.a,):
+                self.discard.append(self.cells[cell])
+                self.cells[cell] = None
+            self.removing = bool(self._removals()) or not self.stock
+        return removing, self._settle()
+
+    def _settle(self) -> list[int]:
+        """What follows by itself: a full grid (or an empty stock) starts removing; a
+        turned court card with one free spot goes there. Returns the cells placed."""
+        placed = []
+        while not self.removing and not self._won():
+            if None not in self.cells or not self.stock:
+                self.removing = True
+                break
+            card = self.stock[-1]
+            if not is_court(card):
+                break
+            free = self.free_spots(card[0])
+            if len(free) != 1:
+                break
+            self.cells[free[0]] = self.stock.pop()
+            placed.append(free[0])
+        return placed
+
+    def _unapply(self, move: Move, undo) -> None:
+        removing, placed = undo
+        for cell in reversed(placed):
+            self.stock.append(self.cells[cell])
+            self.cells[cell] = None
+        if isinstance(move, Place):
+            self.stock.append(self.cells[move.cell])
+            self.cells[move.cell] = None
+        else:
+            for cell in (move.a, move.b) if move.pair else (move.a,):
+                self.cells[cell] = self.discard.pop()
+        self.removing = removing
+
+    # -- the end ------------------------------------------------------------------------
+
+    def _won(self) -> bool:
+        if self.score < 12:
+            return False
+        strict = self.options["strict"]
+        return not strict or (not self.stock and not any(self.cells[c] for c in CENTRE))
+
+    def _stuck_court(self) -> str | None:
+        """The turned court card that has no free spot, if any."""
+        card = self._turned()
+        if card is not None and is_court(card) and not self.free_spots(card[0]):
+            return card
+        return None
+
+    def _finished(self) -> bool:
+        if self._won():
+            return True
+        if self.removing:
+            return not self._removals()
+        return self._stuck_court() is not None
+
+    def _result(self) -> Outcome:
+        score = self.score
+        won = self._won()
+        if won:
+            reason = "All twelve court cards stand on their spots."
+            if self.options["strict"]:
+                reason += " Every number card is removed: Camelot!"
+        elif self.resigned:
+            reason = f"You stopped with {score} of the 12 court cards placed."
+        elif self.removing:
+            if None not in self.cells:
+                reason = "The grid is full and no 10 or pair adding up to 10 can be removed."
+            else:
+                left = [std_name(c) for c in self.cells if c and not is_court(c)]
+                reason = ("The stock is empty and no 10 or pair adding up to 10 is left "
+                          f"to remove: {join_names(left)} stay.")
+        else:
+            card = self._stuck_court()
+            where = spot_words(card[0], self.options["swap"])
+            reason = f"No free {where} for the {std_name(card)}."
+        return Outcome(won=won, score=score, reason=reason, resigned=self.resigned)
+
+
+def join_names(names: list[str]) -> str:
+    """'the 5 of hearts', 'the 5 of hearts and the 3 of clubs', 'the A, the B and the C'."""
+    names = [f"the {name}" for name in names]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

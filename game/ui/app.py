@@ -120,7 +120,7 @@ class App:
             document.body.insertAdjacentHTML("beforeend", layout.faces.symbols)
             self._symbols.add(layout.faces.symbols)
         self.board_el.className = layout.board_class
-        self.board_el.innerHTML = layout.board_html()
+        self.board_el.innerHTML = layout.board_html(game.options)
         self.board = Board(self.board_el, layout)
         for element_id, text in (
             ("score-label", layout.score_label), ("score-max", layout.score_of_max),
@@ -129,7 +129,7 @@ class App:
         ):
             by_id(element_id).textContent = text
         self.close_dialogs()
-        self.board.render(game.zones(), animate=False)
+        self.render(animate=False)
         self.refresh()
         for note in notes:
             self.toast(note)
@@ -143,6 +143,10 @@ class App:
     def on_touch(self, zone: str, card: str | None) -> None:
         if self.session is None:
             return
+        if card is None and self.session.held() is None:
+            shown = self.board.shown.get(zone)
+            if shown:  # a press beside the cards of a zone (or where its top card is
+                card = shown[-1]  # still landing) means its top card
         position = self.position_of(zone, card)
         self.apply(self.session.touch(zone, position))
 
@@ -229,7 +233,7 @@ class App:
     def apply(self, reply: Reply, force=()) -> None:
         session = self.session
         if reply.changed or force:
-            self.board.render(session.game.zones(), force=force)
+            self.render(force=force)
         if reply.refused:
             self.board.refuse(reply.refused_zone)
             self.say(reply.refused, guard=True)
@@ -243,13 +247,21 @@ class App:
             if session.game.is_over():
                 self.show_outcome(open_dialog=True)
 
+    def render(self, animate: bool = True, force=()) -> None:
+        game = self.session.game
+        turned = self.layout.turned_zone
+        if turned:  # the stock's top card shows only while it is turned up to be placed
+            self.board.top_only[turned] = 1 if game.turned() else 0
+        self.board.render(game.zones(), animate=animate, force=force)
+
     def refresh(self) -> None:
         """Selection marks, buttons, score: everything cheap that follows the state."""
         session = self.session
         game = session.game
         selected = []
-        if session.selected:
-            selected = game.zones()[session.selected.zone][-session.selected.count:]
+        held = session.held()
+        if held:
+            selected = game.zones()[held.zone][-held.count:]
         self.board.mark(
             selected_cards=selected, targets=session.targets(), swaps=session.swap_targets()
         )
@@ -263,7 +275,9 @@ class App:
             for button in document.querySelectorAll(f'[data-action="{action}"]'):
                 button.disabled = not enabled
         by_id("score").textContent = str(game.score)
-        by_id("pile-count").textContent = str(len(game.stock))  # the pile may be off-screen
+        by_id("prompt").textContent = game.prompt()
+        face_down = len(game.stock) - (1 if self.layout.turned_zone and game.turned() else 0)
+        by_id("pile-count").textContent = str(face_down)  # the pile may be off-screen
         rating = by_id("rating")
         rating.textContent = game.rating() if hasattr(game, "rating") else ""
         rating.dataset.rating = str(rating.textContent).replace(" ", "-")

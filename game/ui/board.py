@@ -25,6 +25,7 @@ class Board:
         self.faces = layout.faces
         self.hidden = layout.hidden
         self.top_only = dict(layout.top_only)
+        self.turned_zone = layout.turned_zone  # its count leaves out the card turned up
         self.zone_el = {str(el.dataset.zone): el for el in root.querySelectorAll("[data-zone]")}
         self.nodes: dict[str, object] = {}
         self.shown: dict[str, list[str]] = {zone: [] for zone in self.zone_el}
@@ -107,7 +108,7 @@ class Board:
             if zone in self.hidden or zone not in self.zone_el:
                 continue
             top = self.top_only.get(zone)
-            shown[zone] = cards[-top:] if top and cards else list(cards)
+            shown[zone] = list(cards) if top is None else cards[max(0, len(cards) - top):]
         return shown
 
     def _counts(self, zones) -> None:
@@ -116,6 +117,8 @@ class Board:
             if element is None:
                 continue
             count = len(zones.get(zone, []))
+            if zone == self.turned_zone:
+                count -= len(self.shown.get(zone, ()))
             element.dataset.count = str(count)
             label = element.querySelector(".count")
             if not missing(label):

@@ -38,7 +38,7 @@ def _cell(index: int) -> str:
             f'aria-label="Cell {index + 1}"></div>')
 
 
-def kings_keys_board() -> str:
+def kings_keys_board(options: dict) -> str:
     """A 4x4 field, the draw pile and the books."""
     return (
         f'<div class="field">{"".join(_cell(i) for i in range(16))}</div>'
@@ -51,7 +51,7 @@ def kings_keys_board() -> str:
 DG_ROW_GUIDES = ("2 5 8 J", "3 6 9 Q", "4 7 10 K")
 
 
-def devils_grip_board() -> str:
+def devils_grip_board(options: dict) -> str:
     """Three rows of eight piles, each with its sequence as a guide; stock and waste."""
     rows = "".join(
         f'<div class="dg-row"><span class="row-guide" aria-hidden="true">{guide}</span>'
@@ -65,10 +65,41 @@ def devils_grip_board() -> str:
     return f'<div class="dg-grid">{rows}</div>{side}'
 
 
+def kings_corner_solitaire_board(options: dict) -> str:
+    """The 4x4 grid with each court spot marked by its letter (a faint K, Q or J that a
+    card covers); beside it the stock with the turned card shown large, and the discard."""
+    from ..games.kings_corner_solitaire import spots_for
+
+    spot = {cell: rank for rank, cells in spots_for(options.get("swap", False)).items()
+            for cell in cells}
+    names = {"K": "King", "Q": "Queen", "J": "Jack"}
+    cells = "".join(
+        f'<div class="cell" data-zone="cell-{i}" role="group" '
+        + (f'data-spot="{spot[i]}" aria-label="Cell {i + 1}, {names[spot[i]]}\'s spot"'
+           if i in spot else f'aria-label="Cell {i + 1}"')
+        + "></div>"
+        for i in range(16)
+    )
+    stock = ('<div class="pile stock" data-zone="stock" role="group" aria-label="Stock">'
+             '<div class="card-back"></div><span class="count">0</span></div>')
+    discard = ('<div class="pile discard" data-zone="discard" role="group" '
+               'aria-label="Discard"><span class="count">0</span></div>')
+    return (f'<div class="kc-grid">{cells}</div>'
+            f'<div class="side"><div class="kc-next">{stock}</div>{discard}</div>')
+
+
+OPTION_WORDS = {  # option -> value -> words for the deal line
+    "draw": {1: "deal one"},
+    "passes": {1: "one pass", 3: "3 passes"},
+    "swap": {True: "Queens on the sides"},
+    "strict": {True: "Camelot (strict)"},
+}
+
+
 @dataclass(frozen=True)
 class Layout:
     board_class: str  # classes of #board
-    board_html: Callable[[], str]
+    board_html: Callable[[dict], str]  # from the game's options
     faces: Faces
     hidden: frozenset[str] = frozenset({"stock"})  # zones shown as a count only
     top_only: tuple[tuple[str, int], ...] = ()  # zones that show only their top cards
@@ -78,16 +109,12 @@ class Layout:
     win_title: str = "You won!"
     refusal: str = "{}"  # how a refused move's reason is said
     modes: tuple[tuple[str, str, str], ...] = ()  # (label, query, note): links on the game tile
+    turned_zone: str = ""  # a zone whose top card shows only while the game has one turned
 
     def options_text(self, options: dict) -> str:
         """The options in force, in words, for the deal line ('' for the defaults)."""
-        words = []
-        if options.get("draw") == 1:
-            words.append("deal one")
-        passes = options.get("passes")
-        if passes:
-            words.append("one pass" if passes == 1 else f"{passes} passes")
-        return ", ".join(words)
+        words = (OPTION_WORDS.get(name, {}).get(value) for name, value in options.items())
+        return ", ".join(word for word in words if word)
 
 
 GUARD_REFUSES = "The guard refuses: {}"  # the King's Keys stories have a guard watching
@@ -107,5 +134,13 @@ LAYOUTS = {
         score_label="Left", pile_label="Stock", win_title="Out of the Devil's grip!",
         modes=(("Deal one", "draw=1", ""), ("One pass", "passes=1", ""),
                ("Three passes", "passes=3", "")),
+    ),
+    "kings-corner-solitaire": Layout(
+        "board kc", kings_corner_solitaire_board, STANDARD_FACES,
+        hidden=frozenset(), top_only=(("stock", 1), ("discard", 2)), turned_zone="stock",
+        score_label="Courts", score_of_max=" / 12", pile_label="Stock",
+        win_title="The court is complete!",
+        modes=(("Queens on the sides", "swap=1", ""),
+               ("Camelot", "strict=1", "clear every number card")),
     ),
 }

@@ -34,16 +34,22 @@ def in_flight(element) -> bool:
 
 
 def under_flight(event):
-    """The element an event hit; a card just dealt, still flying off the stock, does not
-    catch a quick second click meant for the stock (cards flying elsewhere still can be
-    grabbed as they land)."""
+    """The element an event hit. A card still gliding to its place catches a press only
+    over the zone it is landing in (so it can be grabbed as it lands); elsewhere the press
+    goes to what lies under it: a quick second click on the stock, or on a grid cell a
+    removed card is flying across, is not lost to the card in flight."""
     target = event.target
     if missing(target) or not hasattr(target, "closest") or not in_flight(target):
         return target
-    for element in document.elementsFromPoint(event.clientX, event.clientY):
+    x, y = event.clientX, event.clientY
+    zone = target.closest("[data-zone]")
+    if not missing(zone):
+        box = zone.getBoundingClientRect()
+        if box.left <= x <= box.right and box.top <= y <= box.bottom:
+            return target
+    for element in document.elementsFromPoint(x, y):
         if not in_flight(element):
-            zone = element.closest("[data-zone]")
-            return element if not missing(zone) and zone.dataset.zone == "stock" else target
+            return element
     return target
 
 

@@ -53,12 +53,26 @@ class Session:
         return bool(self.redo_stack) and not self.guarded
 
     def moves_from(self, pick: Pick) -> dict[str, Move]:
-        """Target zone -> move, for the cards of `pick`."""
-        return {
-            move.target: move
-            for move in self.game.legal_moves()
-            if getattr(move, "source", None) == pick.zone and move.count == pick.count
-        }
+        """Target zone -> move, for the cards of `pick`. A pair (two cards removed
+        together) is reached from either of its cards."""
+        moves = {}
+        for move in self.game.legal_moves():
+            source = getattr(move, "source", None)
+            if source is None or move.count != pick.count:
+                continue
+            if source == pick.zone:
+                moves[move.target] = move
+            elif getattr(move, "pair", False) and move.target == pick.zone:
+                moves[source] = move
+        return moves
+
+    def held(self) -> Pick | None:
+        """The cards in the player's hand: those picked up, or those the game hands over
+        without a pick (a card turned from the stock that must be placed next)."""
+        if self.selected:
+            return self.selected
+        ready = self.game.ready_pick()
+        return Pick(*ready) if ready else None
 
     def pick_at(self, zone: str, position: int) -> Pick | None:
         """The cards picked up by touching the card at `position` (0 = bottom) of `zone`:
@@ -69,7 +83,8 @@ class Session:
         return Pick(zone, len(cards) - position)
 
     def targets(self) -> list[str]:
-        return sorted(self.moves_from(self.selected)) if self.selected else []
+        held = self.held()
+        return sorted(self.moves_from(held)) if held else []
 
     # -- actions -------------------------------------------------------------------------
 
@@ -90,12 +105,14 @@ class Session:
     def touch(self, zone: str, position: int | None) -> Reply:
         """A click or tap on a card (`position`) or on an empty part of a zone (None)."""
         if zone == "stock":
-            self.selected = None
             move = self.stock_move()
-            return self.play(move) if move is not None else Reply()
+            if move is not None:
+                self.selected = None
+                return self.play(move)
         pick = self.pick_at(zone, position) if position is not None else None
-        if self.selected:
-            selected, self.selected = self.selected, None
+        selected = self.held()
+        if selected:
+            self.selected = None
             if zone == selected.zone:
                 if pick and pick != selected and self.moves_from(pick):
                     return self._select(pick)
@@ -136,18 +153,14 @@ class Session:
             self.selected = pick  # nowhere to build, but it may swap places
             return Reply()
         if not targets:
-            return Reply(refused=self._why_stuck(pick), refused_zone=pick.zone)
-        if len(targets) == 1:  # a single click makes the only legal move
-            return self.play(next(iter(targets.values())))
+            reason = self.game.why_stuck(pick.zone, pick.count)
+            return Reply(refused=reason, refused_zone=pick.zone)
+        only = next(iter(targets.values()))
+        if len(targets) == 1 and not getattr(only, "pair", False):
+            return self.play(only)  # a single click makes the only legal move (a pair
+            # is two cards, so the player points at both)
         self.selected = pick
         return Reply()
-
-    def _why_stuck(self, pick: Pick) -> str:
-        if self.game.is_over():
-            return "The game is over."
-        if pick.count > 1:
-            return "Those cards have nowhere to go."
-        return "That card has nowhere to go."
 
     def _refuse(self, pick: Pick, zone: str) -> Reply:
         return Reply(refused=self.game.why_not(pick.zone, pick.count, zone), refused_zone=zone)

@@ -1,6 +1,7 @@
 """Move latency: a pointer event on a card until the DOM is updated, p50/p95 per game.
 
-    python3 bench/latency.py [--game devils-square|kings-square|devils-grip|all]
+    python3 bench/latency.py [--game devils-square|kings-square|devils-grip|
+                              kings-corner-solitaire|all]
                              [--moves 100] [--seed 1] [--pause-ms 300] [--warmup 3]
 
 Serves _site/ (run `make site` first) on 127.0.0.1 and plays random legal moves in
@@ -16,6 +17,10 @@ the stock three times in ten: "deal" or "redeal", a swap otherwise), then at ran
 within its kind. A swap is made by clicks: press the whole pile of one cell ("swap-pick",
 it is selected), then the other cell ("swap"); only piles a press does not build at once
 are pressed. A waste card is pressed like any card; the stock is pressed on its zone.
+
+Kings in the Corner places its turned card by a press on an empty cell ("place"),
+removes a 10 by a press on it ("move") and a pair by a press on each card ("select",
+then "target").
 
 Each sample is one page.evaluate: t0 = performance.now(), dispatch pointerdown and
 pointerup (PointerEvent, bubbling, isPrimary, button 0, pointerId 1) on the card at its
@@ -52,9 +57,9 @@ from tools.serve import CHROMIUM, CHROMIUM_ARGS, serve_in_thread  # noqa: E402
 SITE = ROOT / "_site"
 READY = "body[data-state=ready]"
 TIMEOUT_MS = 120_000
-GAME_IDS = ("devils-square", "kings-square", "devils-grip")
-TOP_ONLY = {"waste": 3}  # zones whose DOM holds only their top cards
-KINDS = ("move", "select", "target", "deal", "redeal", "swap-pick", "swap")
+GAME_IDS = ("devils-square", "kings-square", "devils-grip", "kings-corner-solitaire")
+TOP_ONLY = {"waste": 3, "discard": 2}  # zones whose DOM holds only their top cards
+KINDS = ("move", "select", "target", "place", "deal", "redeal", "swap-pick", "swap")
 BUDGET_MS = 16.0  # one frame at 60 Hz
 
 # One sample: both pointer events on the card (or on a zone: the stock), synchronously
@@ -108,12 +113,14 @@ def page_deal(page: Page) -> int:
 
 def check_board(page: Page, game) -> None:
     zones = game.zones()
+    turned = getattr(game, "turned", lambda: None)()  # shown on the stock, not counted
     want = {
         "zones": {
-            z: ([] if z == "stock" else cards[-TOP_ONLY[z] :] if z in TOP_ONLY else cards)
+            z: (([turned] if turned else []) if z == "stock"
+                else cards[-TOP_ONLY[z] :] if z in TOP_ONLY else cards)
             for z, cards in zones.items()
         },
-        "stock": len(zones["stock"]),
+        "stock": len(zones["stock"]) - (1 if turned else 0),
     }
     if "waste" in zones:
         want["waste"] = len(zones["waste"])
@@ -224,6 +231,8 @@ def bench_game(page: Page, site_url: str, game_id: str, args, rng: random.Random
             page.wait_for_timeout(pause // 2)
             result = press(page, game.zones()[f"cell-{other}"][-1])
             samples.append(("swap", result["ms"]))
+        elif game.id == "kings-corner-solitaire":
+            make_kcs_move(page, game, move, samples, pause)
         else:
             make_build(page, game, move, samples, pause)
         started = time.perf_counter()
@@ -272,6 +281,30 @@ def make_build(page: Page, game, move, samples: list, pause: int) -> None:
         )
         if moved == move.source:
             raise PageWentWrong(f"{move}: the card did not leave {move.source}")
+
+
+def make_kcs_move(page: Page, game, move, samples: list, pause: int) -> None:
+    """Kings in the Corner by clicks: a press on the cell to place the turned card in;
+    a press on a 10; a press on each card of a pair."""
+    if str(move).startswith("p"):
+        card = game.zones()["stock"][-1]
+        samples.append(("place", press(page, None, move.target)["ms"]))
+    elif not move.pair:
+        card = game.cells[move.a]
+        samples.append(("move", press(page, card)["ms"]))
+    else:
+        card = game.cells[move.a]
+        first = press(page, card)
+        samples.append(("select", first["ms"]))
+        if move.target not in first["targets"]:
+            raise PageWentWrong(f"{move}: {move.target} not offered: {first['targets']}")
+        page.wait_for_timeout(pause // 2)
+        samples.append(("target", press(page, game.cells[move.b])["ms"]))
+    moved = page.evaluate(
+        '(c) => document.querySelector(`[data-card="${c}"]`).parentElement.dataset.zone', card
+    )
+    if moved == move.source:
+        raise PageWentWrong(f"{move}: the card did not leave {move.source}")
 
 
 def report(result: dict, warmup: int) -> bool:

@@ -55,7 +55,8 @@ class Game:
 
     id: ClassVar[str] = ""
     title: ClassVar[str] = ""
-    subtitle: ClassVar[str] = ""  # e.g. a game's name in its own language
+    subtitle: ClassVar[str] = ""  # another name: "Duivelsgreep", "Camelot"
+    subtitle_lang: ClassVar[str] = ""  # its language, when not English ("nl")
     tagline: ClassVar[str] = ""  # one line of story for the game list
     duration: ClassVar[str] = ""  # how long a game takes, e.g. "5-10 min"
     list_order: ClassVar[int] = 99  # place in the game list

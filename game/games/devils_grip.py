@@ -119,6 +119,7 @@ class DevilsGrip(Game):
     id = "devils-grip"
     title = "Devil's Grip"
     subtitle = "Duivelsgreep"
+    subtitle_lang = "nl"
     tagline = "Two decks, three rows, steps of three: pry every card from the Devil's grip."
     duration = "10–20 min"
     list_order = 3

@@ -82,7 +82,8 @@ class App:
             deal = record.get("deal") if isinstance(record, dict) else None
             if type(deal) is int and not record.get("finished"):  # a stored value: trust nothing
                 resume = f'<span class="resume">Continue deal {deal}</span>'
-            subtitle = f'<span class="subtitle">{cls.subtitle}</span>' if cls.subtitle else ""
+            lang = f' lang="{cls.subtitle_lang}"' if cls.subtitle_lang else ""
+            subtitle = f'<span class="subtitle"{lang}>{cls.subtitle}</span>' if cls.subtitle else ""
             tiles.append(
                 f'<li><a class="game-tile" data-game-id="{game_id}" href="?game={game_id}">'
                 f"<h2>{cls.title}</h2>{subtitle}<p class=\"story\">{cls.tagline}</p>"
@@ -111,7 +112,9 @@ class App:
         self.body.dataset.guard = "on" if session.guarded else "off"
         document.title = f"{cls.title} · deal {game.deal}"
         by_id("game-title").textContent = cls.title
-        by_id("game-subtitle").textContent = cls.subtitle
+        subtitle = by_id("game-subtitle")
+        subtitle.textContent = cls.subtitle
+        subtitle.lang = cls.subtitle_lang  # "" means the page's own language
         by_id("deal-label").textContent = f"Deal {game.deal}"
         by_id("options-label").textContent = LAYOUTS[game_id].options_text(game.options)
         window.history.replaceState(None, "", game_query(game_id, game.deal, game.options))

@@ -199,6 +199,7 @@ def test_a_court_card_with_no_free_spot_loses_at_once(card, swap, spots, reason)
     out = game.outcome()
     assert not out.won and out.score == 0 and out.reason == reason and not out.resigned
     assert game.legal_moves() == [] and game.prompt() == "" and game.ready_pick() is None
+    assert game.turned() == card  # it stays turned up, to show why the game is lost
     with pytest.raises(IllegalMove, match="The game is over."):
         game.push(Place(5))
     game.pop()
@@ -227,7 +228,7 @@ def test_cards_are_removed_only_when_all_16_cells_are_full():
     assert game.removing and game.turned() is None and game.ready_pick() is None
     assert texts(game.legal_moves()) == ["r0", "r1+2", "r3+4"]
     assert game.prompt() == "Remove a 10, or two cards that add up to 10."
-    with pytest.raises(IllegalMove, match="The grid is full: remove cards before placing more."):
+    with pytest.raises(IllegalMove, match="Remove cards first: the next card is turned when"):
         game.push(Place(5))
 
 
@@ -448,7 +449,7 @@ def test_why_not_while_filling():
 def test_why_not_while_removing():
     game = fill_all(kcs_game(GRID))
     assert game.why_not("stock", 1, "cell-5") == (
-        "The grid is full: remove cards before placing more.")
+        "Remove cards first: the next card is turned when nothing more can be removed.")
     assert game.why_not("cell-0", 1, "discard") == "That move is allowed."
     assert game.why_not("cell-2", 1, "cell-1") == "That move is allowed."  # either way round
     assert game.why_not("cell-4", 1, "cell-3") == "That move is allowed."
@@ -577,3 +578,20 @@ def test_deal_11_is_won_by_a_known_line(strict):
     assert save["deal"] == 11 and save["moves"] == moves
     replayed = GAME.from_save(json.loads(json.dumps(save)))
     assert replayed.zones() == game.zones() and replayed.outcome() == out
+
+
+def test_a_pair_is_written_lower_cell_first_and_cells_are_checked():
+    game = fill_all(kcs_game(GRID))
+    with pytest.raises(IllegalMove, match="lower cell first"):
+        game.push(Remove(2, 1))
+    with pytest.raises(IllegalMove, match="There is no cell -2"):
+        game.push(Remove(0, -2))
+    for text in ("p07", "r01", "r1+02"):
+        with pytest.raises(ValueError):
+            game.parse_move(text)
+
+
+def test_nothing_stays_turned_after_a_win_or_a_resignation():
+    game = kcs_game()
+    game.resign()
+    assert game.turned() is None and game.ready_pick() is None

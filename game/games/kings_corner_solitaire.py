@@ -42,8 +42,9 @@ SIDES = (4, 7, 8, 11)
 CENTRE = (5, 6, 9, 10)
 COURT_NAMES = {"K": "King", "Q": "Queen", "J": "Jack"}
 
-PLACE_TEXT = re.compile(r"p(\d{1,2})")
-REMOVE_TEXT = re.compile(r"r(\d{1,2})(?:\+(\d{1,2}))?")
+CELL_TEXT = r"(0|[1-9][0-9]?)"  # no leading zeros: one text per move
+PLACE_TEXT = re.compile(rf"p{CELL_TEXT}")
+REMOVE_TEXT = re.compile(rf"r{CELL_TEXT}(?:\+{CELL_TEXT})?")
 
 
 def spots_for(swap: bool) -> dict[str, tuple[int, ...]]:
@@ -135,14 +136,17 @@ class KingsCornerSolitaire(Game):
         return sum(1 for card in self.cells if card is not None and is_court(card))
 
     def turned(self) -> str | None:
-        """The card being placed (the stock's top, turned up), or None while removing."""
-        return None if self.is_over() else self._turned()
+        """The card turned up to be placed (the stock's top), or None while removing. When
+        the game is lost because a court card has no free spot, that card stays turned."""
+        if self.is_over():
+            return None if self.resigned or self._won() else self._stuck_court()
+        return self._turned()
 
     def _turned(self) -> str | None:
         return None if self.removing or not self.stock else self.stock[-1]
 
     def ready_pick(self) -> tuple[str, int] | None:
-        return ("stock", 1) if self.turned() else None
+        return ("stock", 1) if self._turned() and not self.is_over() else None
 
     def free_spots(self, rank: str) -> list[int]:
         return [cell for cell in self.spots[rank] if self.cells[cell] is None]
@@ -199,8 +203,11 @@ class KingsCornerSolitaire(Game):
         """Raise IllegalMove with a reason if `move` may not be made now."""
         if isinstance(move, Place):
             self._check_cell(move.cell)
+            if not self.stock:
+                raise IllegalMove("The stock is empty: there is no card to place.")
             if self.removing:
-                raise IllegalMove("The grid is full: remove cards before placing more.")
+                raise IllegalMove("Remove cards first: the next card is turned when nothing "
+                                  "more can be removed.")
             card = self.turned()
             if card is None:
                 raise IllegalMove("There is no card to place.")
@@ -213,6 +220,12 @@ class KingsCornerSolitaire(Game):
             return
         if not isinstance(move, Remove):
             raise IllegalMove("That is not a move of this game.")
+        if move.pair and move.a == move.b:
+            raise IllegalMove("A pair is two different cards.")
+        if move.pair and move.a > move.b:
+            raise IllegalMove("A pair is written with its lower cell first, as in 'r3+12'.")
+        if move.b < -1:
+            raise IllegalMove(f"There is no cell {move.b}; the cells are 0 to {SIZE - 1}.")
         for cell in (move.a, move.b) if move.pair else (move.a,):
             self._check_cell(cell)
             if self.cells[cell] is None:
@@ -228,8 +241,6 @@ class KingsCornerSolitaire(Game):
                                   f"worth {10 - VALUE[first]}.")
             return
         second = self.cells[move.b]
-        if move.a >= move.b:
-            raise IllegalMove("A pair is two different cards.")
         if VALUE[first] + VALUE[second] != 10:
             raise IllegalMove(f"The {std_name(first)} and the {std_name(second)} add up to "
                               f"{VALUE[first] + VALUE[second]}, not 10.")
@@ -349,8 +360,9 @@ class KingsCornerSolitaire(Game):
                 reason = "The grid is full and no 10 or pair adding up to 10 can be removed."
             else:
                 left = [std_name(c) for c in self.cells if c and not is_court(c)]
+                verb = "stays" if len(left) == 1 else "stay"
                 reason = ("The stock is empty and no 10 or pair adding up to 10 is left "
-                          f"to remove: {join_names(left)} stay.")
+                          f"to remove: {join_names(left)} {verb}.")
         else:
             card = self._stuck_court()
             where = spot_words(card[0], self.options["swap"])

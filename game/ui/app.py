@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pyscript import document, window
 
-from ..games import GAMES
+from ..games import load_all
 from .board import Board
 from .dom import after, by_id, listen, missing, move_ms, proxy
 from .layouts import LAYOUTS
@@ -75,7 +75,7 @@ class App:
         self.body.dataset.game = ""
         document.title = "Card Games"
         tiles = []
-        for game_id, cls in sorted(GAMES.items(), key=lambda item: item[1].list_order):
+        for game_id, cls in sorted(load_all().items(), key=lambda item: item[1].list_order):
             resume = ""
             key = self.store.current_key(game_id)
             record = self.store.load_record(key) if key else None

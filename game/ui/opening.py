@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from ..engine import MAX_DEAL, MIN_DEAL
-from ..games import GAMES
+from ..games import load
 from .session import Session
 from .store import Store, slot_key
 
@@ -22,7 +22,7 @@ def open_game(
     store: Store, game_id: str, deal: int | None, options: dict
 ) -> tuple[Session, str, list[str]]:
     """The session to play, its save key, and sentences to tell the player."""
-    cls = GAMES[game_id]
+    cls = load(game_id)
     notes: list[str] = []
     if deal:
         key = slot_key(game_id, deal, cls.check_options(options))

@@ -14,6 +14,9 @@ and section 4 for Kings in the Corner, whose pictures are standard cards as well
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from functools import partial
+
 from .cardface import kk_card_html
 from .stdface import std_card_html
 
@@ -180,7 +183,29 @@ def _page(game_id: str) -> str:
     return head + body
 
 
-RULES_HTML: dict[str, str] = {game_id: _page(game_id) for game_id in _STORIES}
+class _Pages(Mapping):
+    """Game id -> its rules page, each built the first time it is shown (building every
+    page with its example cards at start-up would delay the first deal)."""
+
+    def __init__(self) -> None:
+        self.builders: dict[str, Callable[[], str]] = {}
+        self.built: dict[str, str] = {}
+
+    def __getitem__(self, game_id: str) -> str:
+        if game_id not in self.built:
+            self.built[game_id] = self.builders[game_id]()
+        return self.built[game_id]
+
+    def __iter__(self):
+        return iter(self.builders)
+
+    def __len__(self) -> int:
+        return len(self.builders)
+
+
+RULES_HTML = _Pages()
+for _game_id in _STORIES:
+    RULES_HTML.builders[_game_id] = partial(_page, _game_id)
 
 __all__ = ["RULES_HTML"]
 
@@ -335,8 +360,8 @@ cards.</li>
 </ul>
 """
 
-RULES_HTML["devils-grip"] = _DG_PAGE.format(
-    rows=_DG_ROWS, build=_DG_BUILD, build_pile=_DG_BUILD_PILE
+RULES_HTML.builders["devils-grip"] = partial(
+    _DG_PAGE.format, rows=_DG_ROWS, build=_DG_BUILD, build_pile=_DG_BUILD_PILE
 )
 
 
@@ -494,7 +519,10 @@ def _kc_sample_figure(name: str, rows: str, out: str, stuck: str, caption: str,
     )
 
 
-_KC_SAMPLE_HTML = "".join(_kc_sample_figure(*sample) for sample in _KC_SAMPLE)
+def _kc_page() -> str:
+    samples = "".join(_kc_sample_figure(*sample) for sample in _KC_SAMPLE)
+    return _KC_PAGE.format(plans=_KC_PLANS, samples=samples)
+
 
 _KC_PAGE = """
 <h2>Kings in the Corner <span class="alt-name">Camelot</span></h2>
@@ -597,4 +625,4 @@ fresh cards; <em>Copy link</em> copies a link to this deal.</li>
 </ul>
 """
 
-RULES_HTML["kings-corner-solitaire"] = _KC_PAGE.format(plans=_KC_PLANS, samples=_KC_SAMPLE_HTML)
+RULES_HTML.builders["kings-corner-solitaire"] = _kc_page

@@ -20,9 +20,9 @@ MAX_FINISHED = 30  # finished games kept per game; older ones are pruned
 def slot_key(game_id: str, deal: int, options: dict) -> str:
     """One save slot per game, deal and options (only those that differ from the game's
     defaults are written, so a deal played with the defaults has the plain key)."""
-    from ..games import GAMES  # here, not at the top: the store itself needs no game
+    from ..games import MODULES, load  # here: the store itself needs no game
 
-    defaults = GAMES[game_id].OPTIONS if game_id in GAMES else {}
+    defaults = load(game_id).OPTIONS if game_id in MODULES else {}
     changed = [name for name in sorted(options) if options[name] != defaults.get(name)]
     marks = "".join(f":{name}={options[name]}" for name in changed)
     return f"{PREFIX}save:{game_id}:{deal}{marks}"

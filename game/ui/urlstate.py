@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..engine import MAX_DEAL, check_deal
-from ..games import GAMES
+from ..games import MODULES, load
 
 SAFE = re.compile(r"[A-Za-z0-9_.~-]")
 PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
@@ -68,9 +68,9 @@ def parse_route(query: str) -> Route:
         if params:
             return Route(error="That address names no game, so here is the list of games.")
         return Route()
-    if game_id not in GAMES:
+    if game_id not in MODULES:
         return Route(error=f"There is no game called {quoted(game_id)} here.")
-    cls = GAMES[game_id]
+    cls = load(game_id)
     deal = None
     if "deal" in params:
         text = params.pop("deal")
@@ -111,7 +111,7 @@ def parse_option(default: object, text: str) -> object:
 
 def game_query(game_id: str, deal: int, options: dict) -> str:
     """The address of a deal: only options that differ from their default are written."""
-    defaults = GAMES[game_id].OPTIONS
+    defaults = load(game_id).OPTIONS
     params = [("game", game_id), ("deal", str(deal))]
     for name in sorted(options):
         value = options[name]

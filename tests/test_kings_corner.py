@@ -915,3 +915,21 @@ def test_golden_second_hand_of_deal_1():
     assert zone(game, "hand-1") == ["8C", "6H", "6S", "3H", "AH", "TC", "2S"]  # the dealer's
     assert zone(game, "corner-NE") == ["KC"]  # seat 2, first to play, had the King of clubs
     assert zone(game, "stock")[-3:] == ["3C", "QC", "JS"]
+
+
+def test_moves_naming_no_stall_or_no_card_are_refused_with_a_reason():
+    game = KingsCorner.new(deal=1)
+    card = game.hands[game.to_move][0]
+    for move in (Play(card, "X"), Shift("N", "X"), Shift("X", "N"), Play("ZZ", "N")):
+        with pytest.raises(IllegalMove):
+            game.push(move)
+    with pytest.raises(IllegalMove, match="no stall 'X'"):
+        game.push(Shift("X", "N"))
+
+
+def test_games_from_different_decks_deal_different_later_hands():
+    deck = list(KingsCorner.DECK)
+    first = KingsCorner.new(deck=deck)
+    second = KingsCorner.new(deck=deck[::-1])
+    assert first._order_for(1) != second._order_for(1)
+    assert first._order_for(1) == KingsCorner.new(deck=deck)._order_for(1)

@@ -214,7 +214,8 @@ class Referee:
             self.pot = 0
         else:
             for seat, hand in enumerate(self.hands):
-                self.scores[seat] += sum(10 if card[0] == "K" else 1 for card in hand)
+                if seat != winner:  # the hand's winner takes no penalty, even when blocked
+                    self.scores[seat] += sum(10 if card[0] == "K" else 1 for card in hand)
         self.result = (winner, blocked, tuple(left))
 
     def over(self):
@@ -229,7 +230,8 @@ class Referee:
             return self.scores.index(max(self.scores))
         if self.options["match"] == 0:
             return self.result[0]
-        return self.scores.index(min(self.scores))
+        order = [(self.dealer + 1 + i) % self.n for i in range(self.n)]  # ties: dealer's left
+        return min(order, key=lambda seat: self.scores[seat])
 
 
 def agree(game, referee):

@@ -30,7 +30,10 @@ carry the table.
 
 Decided here: a King played by itself at the start of a turn counts as a play (no chip
 for that turn); a blocked Jax hand is settled like any other; Classic's blocked rule is
-Jax's, so every hand ends. A hand's end waits for `next`, so the page can show who paid
+Jax's, so every hand ends, and a hand's winner takes no penalty points even when blocked;
+a Classic match tied on the fewest points goes to the first of them from the dealer's
+left; a game from an explicit deck deals its later hands from a seed made of that deck.
+A hand's end waits for `next`, so the page can show who paid
 what before the next deal.
 """
 
@@ -221,7 +224,11 @@ class KingsCorner(Game):
     def _order_for(self, number: int) -> list[str]:
         """Hand `number`'s deck: the first is the deal's (or the given deck); the next
         ones come from their own PRNG streams."""
-        seed = self.deal if self.deal is not None else 1
+        if self.deal is not None:
+            seed = self.deal
+        else:  # a game from an explicit deck: later hands follow from that deck's order
+            seed = 1 + sum((i + 1) * DECK.index(card) for i, card in enumerate(self.deck))
+            seed %= 999_999_999
         return shuffled(list(DECK), seed, STREAM + 1000 * number)
 
     def _deal_hand(self, order: list[str]) -> None:
@@ -338,7 +345,14 @@ class KingsCorner(Game):
         if isinstance(move, EndTurn):
             return
         hand = self.hands[self.to_move]
+        for stall in (getattr(move, "stall", None), getattr(move, "src", None),
+                      getattr(move, "dst", None)):
+            if stall is not None and stall not in STALLS:
+                raise IllegalMove(f"There is no stall {stall!r}: the stalls are "
+                                  f"{', '.join(STALLS)}.")
         if isinstance(move, (Play, Under)):
+            if move.card not in RANK:
+                raise IllegalMove(f"{move.card!r} is not a card.")
             if move.card not in hand:
                 raise IllegalMove(f"The {std_name(move.card)} is not in your hand.")
         if isinstance(move, Play):
@@ -496,7 +510,8 @@ class KingsCorner(Game):
         else:
             pot = 0
             for seat, hand in enumerate(self.hands):
-                points[seat] = sum(10 if card[0] == "K" else 1 for card in hand)
+                if seat != winner:  # the hand's winner takes no penalty, blocked or not
+                    points[seat] = sum(10 if card[0] == "K" else 1 for card in hand)
         for seat in range(self.seats):
             self.scores[seat] += points[seat]
         self.hand_over = HandResult(len(self.results), winner, blocked, left, tuple(paid),
@@ -521,7 +536,9 @@ class KingsCorner(Game):
             return max(range(self.seats), key=lambda seat: self.scores[seat])
         if self.options["match"] == 0:
             return self.hand_over.winner
-        return min(range(self.seats), key=lambda seat: self.scores[seat])
+        n = self.seats  # the fewest penalty points; ties: first from the dealer's left
+        order = [(self.dealer + 1 + i) % n for i in range(n)]
+        return min(order, key=lambda seat: self.scores[seat])
 
     def _finished(self) -> bool:
         return self.match_over()

@@ -43,6 +43,9 @@ class App:
         self.outcome_el = by_id("outcome")
         self.rules_dialog = by_id("rules-dialog")
         self.confirm_dialog = by_id("confirm-dialog")
+        self.hand_dialog = by_id("hand-dialog")
+        self.setup_dialog = by_id("setup-dialog")
+        self.table = None  # a TableView while a table game is open
         self._toast_serial = 0
         self.lifted = None
         copied = "Link copied: anyone opening it gets this deal."
@@ -71,6 +74,7 @@ class App:
 
     def show_home(self) -> None:
         self.session = None
+        self.table = None
         self.body.dataset.view = "home"
         self.body.dataset.game = ""
         document.title = "Card Games"
@@ -103,7 +107,8 @@ class App:
         return "".join(links)
 
     def open(self, game_id: str, deal: int | None, options: dict) -> None:
-        session, key, notes = open_game(self.store, game_id, deal, options)
+        make = self.table_session if LAYOUTS[game_id].table else None
+        session, key, notes = open_game(self.store, game_id, deal, options, make)
         self.session, self.key = session, key
         game = session.game
         cls = type(game)
@@ -125,6 +130,11 @@ class App:
         self.board_el.className = layout.board_class
         self.board_el.innerHTML = layout.board_html(game.options)
         self.board = Board(self.board_el, layout)
+        self.table = None
+        if layout.table:
+            from .table_view import TableView  # only tables need it
+
+            self.table = TableView(self, session)
         for element_id, text in (
             ("score-label", layout.score_label), ("score-max", layout.score_of_max),
             ("outcome-score-label", layout.score_label), ("outcome-score-max", layout.score_of_max),
@@ -138,12 +148,26 @@ class App:
             self.toast(note)
         self.save()
         self.body.dataset.state = "ready"
-        if game.is_over():
+        if self.table is not None:
+            self.table.after_change()  # computer turns go on; a finished hand shows its summary
+        elif game.is_over():
             self.show_outcome(open_dialog=False)
 
     # -- input --------------------------------------------------------------------------
 
+    def table_session(self, game, redo: list[str], record: dict | None):
+        from .table import NAMES_KEY, TableSession  # only tables need it
+
+        names = record.get("names") if isinstance(record, dict) else None
+        if not isinstance(names, list):
+            stored = self.store.read(NAMES_KEY) or ""
+            names = stored.split("\n") if stored else None
+        return TableSession(game, redo, names)
+
     def on_touch(self, zone: str, card: str | None) -> None:
+        if self.table is not None:
+            self.table.on_touch(zone, card)
+            return
         if self.session is None:
             return
         if card is None and self.session.held() is None:
@@ -154,6 +178,8 @@ class App:
         self.apply(self.session.touch(zone, position))
 
     def on_lift(self, zone: str, card: str):
+        if self.table is not None:
+            return self.table.on_lift(zone, card)
         if self.session is None or self.session.game.is_over():
             return None
         pick = self.session.pick_at(zone, self.position_of(zone, card))
@@ -166,6 +192,9 @@ class App:
         return [self.board.nodes[c] for c in cards]
 
     def on_drop(self, zone: str | None, elements) -> None:
+        if self.table is not None:
+            self.table.on_drop(zone, elements)
+            return
         if self.session is None:
             return
         cards = [str(element.dataset.card) for element in elements]
@@ -210,6 +239,10 @@ class App:
             self.navigate("")
         elif session is None:
             return
+        elif action == "start-table":
+            self.start_table()
+        elif self.table is not None and self.table.act(action):
+            return
         elif action == "undo":
             self.close_dialogs()
             self.apply(session.undo())
@@ -234,6 +267,9 @@ class App:
     # -- showing ------------------------------------------------------------------------
 
     def apply(self, reply: Reply, force=()) -> None:
+        if self.table is not None:
+            self.table.apply(reply, force)
+            return
         session = self.session
         if reply.changed or force:
             self.render(force=force)
@@ -251,6 +287,9 @@ class App:
                 self.show_outcome(open_dialog=True)
 
     def render(self, animate: bool = True, force=()) -> None:
+        if self.table is not None:
+            self.table.render(animate=animate, force=force)
+            return
         game = self.session.game
         turned = self.layout.turned_zone
         if turned:  # the stock's top card shows only while it is turned up to be placed
@@ -259,6 +298,9 @@ class App:
 
     def refresh(self) -> None:
         """Selection marks, buttons, score: everything cheap that follows the state."""
+        if self.table is not None:
+            self.table.refresh()
+            return
         session = self.session
         game = session.game
         selected = []
@@ -292,6 +334,12 @@ class App:
             self.body.dataset.over = "no"
 
     def show_outcome(self, open_dialog: bool) -> None:
+        self.mark_outcome()
+        if open_dialog:
+            after(move_ms() + 120, self._open_end_dialog)
+
+    def mark_outcome(self) -> None:
+        """The end of the game in the DOM contract's terms and on the status line."""
         outcome = self.session.game.outcome()
         element = self.outcome_el
         element.setAttribute("data-outcome", "")
@@ -306,8 +354,6 @@ class App:
         by_id("outcome-reason").textContent = outcome.reason
         by_id("outcome-score").textContent = str(outcome.score)
         self.say(f"Game over: {self.layout.score_label.lower()} {outcome.score}.")
-        if open_dialog:
-            after(move_ms() + 120, self._open_end_dialog)
 
     def _open_end_dialog(self, *_args) -> None:
         if self.session is not None and self.session.game.is_over() and not self.end_dialog.open:
@@ -320,9 +366,38 @@ class App:
         self.rules_dialog.showModal()
 
     def close_dialogs(self) -> None:
-        for dialog in (self.end_dialog, self.rules_dialog, self.confirm_dialog):
+        for dialog in (self.end_dialog, self.rules_dialog, self.confirm_dialog,
+                       self.hand_dialog, self.setup_dialog):
             if dialog.open:
                 dialog.close()
+
+    def show_setup(self) -> None:
+        from .table import setup_form
+
+        game = self.session.game
+        by_id("setup-form").innerHTML = setup_form(game.players, self.table.session.names,
+                                                   game.options)
+        self.setup_dialog.showModal()
+
+    def start_table(self) -> None:
+        """A new match with the seats and rules of the set-up form."""
+        from .table import NAMES_KEY, read_setup
+
+        form = by_id("setup-form")
+        values = {}
+        for field in form.querySelectorAll("select, input"):
+            if str(field.type) in ("radio", "checkbox"):
+                if field.checked:
+                    values[str(field.name)] = str(field.value)
+            else:
+                values[str(field.name)] = str(field.value)
+        options, names = read_setup(values)
+        if len(options["players"]) < 2:
+            self.toast("A table needs at least two seats.")
+            return
+        self.store.write(NAMES_KEY, "\n".join(names))
+        self.close_dialogs()
+        self.navigate(game_query("kings-corner", random_deal(), options))
 
     def say(self, text: str, guard: bool = False) -> None:
         message = by_id("message")

@@ -4,8 +4,9 @@ Like chessground's render.ts: each render diffs the engine's `zones()` against w
 shown and moves only the cards whose place changed (never rebuilding the board), then
 animates them FLIP-style: measure where a card was, move its node, measure where it is,
 and let a CSS transform transition carry it from the old place to the new one.
-Cards in hidden zones (a stock) are not in the DOM, and a zone like a waste shows only
-its top cards; such zones show a count. Which is which comes from the game's Layout.
+Cards in hidden zones (a stock) are not in the DOM, a zone like a waste shows only its
+top cards (such zones show a count), and an overlapped row may show only its ends.
+Which is which comes from the game's Layout.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class Board:
         self.hidden = layout.hidden
         self.top_only = dict(layout.top_only)
         self.turned_zone = layout.turned_zone  # its count leaves out the card turned up
+        self.ends_only = layout.ends_only  # zones showing their bottom and top cards only
         self.zone_el = {str(el.dataset.zone): el for el in root.querySelectorAll("[data-zone]")}
         self.nodes: dict[str, object] = {}
         self.shown: dict[str, list[str]] = {zone: [] for zone in self.zone_el}
@@ -108,7 +110,10 @@ class Board:
             if zone in self.hidden or zone not in self.zone_el:
                 continue
             top = self.top_only.get(zone)
-            shown[zone] = list(cards) if top is None else cards[max(0, len(cards) - top):]
+            if zone in self.ends_only and len(cards) > 2:
+                shown[zone] = [cards[0], cards[-1]]  # an overlapped row: bottom and top show
+            else:
+                shown[zone] = list(cards) if top is None else cards[max(0, len(cards) - top):]
         return shown
 
     def _counts(self, zones) -> None:

@@ -5,7 +5,7 @@ knows a game by its id; board, input and app code is the same for every game."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import cardface, stdface
 
@@ -88,12 +88,52 @@ def kings_corner_solitaire_board(options: dict) -> str:
             f'<div class="side"><div class="kc-next">{stock}</div>{discard}</div>')
 
 
-OPTION_WORDS = {  # option -> value -> words for the deal line
-    "draw": {1: "deal one"},
-    "passes": {1: "one pass", 3: "3 passes"},
-    "swap": {True: "Queens on the sides"},
-    "strict": {True: "Camelot (strict)"},
-}
+def kings_corner_board(options: dict) -> str:
+    """The table: the opponents' seats across the top, the stalls around the draw pile as
+    on the physical tray (corners on the diagonals), the shown hand at the bottom."""
+    seats = "".join(
+        f'<section class="seat" data-seat="{seat}" aria-label="Seat {seat + 1}">'
+        '<header class="seat-head"><span class="seat-name"></span>'
+        '<span class="seat-level"></span></header>'
+        '<div class="seat-facts"><span class="seat-chips"></span><span class="seat-score">'
+        '</span></div>'
+        f'<div class="hand" data-zone="hand-{seat}" role="group" aria-label="Hand">'
+        '<div class="card-back"></div><span class="count">0</span></div></section>'
+        for seat in range(len(options.get("players", "h222")))
+    )
+
+    def stall(zone: str, label: str) -> str:
+        return (f'<div class="stall {zone}" data-zone="{zone}" role="group" '
+                f'aria-label="{label}"></div>')
+
+    centre = "".join((
+        stall("corner-NW", "Corner north-west"), stall("side-N", "North stall"),
+        stall("corner-NE", "Corner north-east"), stall("side-W", "West stall"),
+        _pile("stock", "Draw pile"), stall("side-E", "East stall"),
+        stall("corner-SW", "Corner south-west"), stall("side-S", "South stall"),
+        stall("corner-SE", "Corner south-east"),
+    ))
+    return (
+        f'<div class="kt-opponents">{seats}</div>'
+        f'<div class="kt-tray">{centre}</div>'
+        '<div class="kt-me">'
+        '<div class="kt-pass" hidden><p class="kt-pass-text"></p>'
+        '<button type="button" class="primary" data-action="reveal">Show my hand</button></div>'
+        '<div class="kt-controls">'
+        '<button type="button" class="primary" data-action="end-turn">End turn</button>'
+        '<button type="button" data-action="hurry" hidden>Hurry up</button>'
+        '<label class="kt-pace">Pace <select data-setting="pace">'
+        '<option value="slow">slow</option><option value="normal">normal</option>'
+        '<option value="fast">fast</option></select></label>'
+        '<button type="button" data-action="setup">Seats &amp; rules</button>'
+        "</div></div>"
+    )
+
+
+DG_WORDS = {"draw": {1: "deal one"}, "passes": {1: "one pass", 3: "3 passes"}}
+KCS_WORDS = {"swap": {True: "Queens on the sides"}, "strict": {True: "Camelot (strict)"}}
+KC_WORDS = {"rules": {"classic": "Classic rules"}, "draw": {2: "draw two"},
+            "draw_end": {True: "draw at the end"}, "under": {True: "under the rows"}}
 
 
 @dataclass(frozen=True)
@@ -110,10 +150,16 @@ class Layout:
     refusal: str = "{}"  # how a refused move's reason is said
     modes: tuple[tuple[str, str, str], ...] = ()  # (label, query, note): links on the game tile
     turned_zone: str = ""  # a zone whose top card shows only while the game has one turned
+    ends_only: frozenset[str] = frozenset()  # zones that show only their bottom and top cards
+    table: bool = False  # a table of players (game/ui/table_view.py), not a solitaire
+
+    option_words: dict = field(default_factory=dict)  # option -> value -> words
 
     def options_text(self, options: dict) -> str:
         """The options in force, in words, for the deal line ('' for the defaults)."""
-        words = (OPTION_WORDS.get(name, {}).get(value) for name, value in options.items())
+        words = [self.option_words.get(name, {}).get(value) for name, value in options.items()]
+        if options.get("match"):
+            words.append(f"match to {options['match']}")
         return ", ".join(word for word in words if word)
 
 
@@ -132,6 +178,7 @@ LAYOUTS = {
     "devils-grip": Layout(
         "board dg", devils_grip_board, STANDARD_FACES, top_only=(("waste", 3),),
         score_label="Left", pile_label="Stock", win_title="Out of the Devil's grip!",
+        option_words=DG_WORDS,
         modes=(("Deal one", "draw=1", ""), ("One pass", "passes=1", ""),
                ("Three passes", "passes=3", "")),
     ),
@@ -139,8 +186,17 @@ LAYOUTS = {
         "board kc", kings_corner_solitaire_board, STANDARD_FACES,
         hidden=frozenset(), top_only=(("stock", 1), ("discard", 2)), turned_zone="stock",
         score_label="Courts", score_of_max=" / 12", pile_label="Stock",
-        win_title="The court is complete!",
+        win_title="The court is complete!", option_words=KCS_WORDS,
         modes=(("Queens on the sides", "swap=1", ""),
                ("Camelot", "strict=1", "clear every number card")),
+    ),
+    "kings-corner": Layout(
+        "board kt", kings_corner_board, STANDARD_FACES,
+        hidden=frozenset({"stock"}),
+        top_only=tuple((f"corner-{c}", 1) for c in ("NE", "SE", "SW", "NW")),
+        ends_only=frozenset(f"side-{s}" for s in "NESW"),
+        score_label="Points", score_of_max=" / 100", pile_label="Draw pile",
+        win_title="You won the match!", table=True, option_words=KC_WORDS,
+        modes=(("Two players", "players=h2", ""), ("Classic rules", "rules=classic", "")),
     ),
 }

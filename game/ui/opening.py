@@ -18,11 +18,17 @@ def random_deal() -> int:
     return random.randint(MIN_DEAL, MAX_DEAL)
 
 
+def solitaire_session(game, redo: list[str], record: dict | None) -> Session:
+    return Session(game, redo)
+
+
 def open_game(
-    store: Store, game_id: str, deal: int | None, options: dict
+    store: Store, game_id: str, deal: int | None, options: dict, make=None
 ) -> tuple[Session, str, list[str]]:
-    """The session to play, its save key, and sentences to tell the player."""
+    """The session to play, its save key, and sentences to tell the player. `make`
+    builds the session from (game, redo line, record): a table keeps its players' names."""
     cls = load(game_id)
+    make = make or solitaire_session
     notes: list[str] = []
     if deal:
         key = slot_key(game_id, deal, cls.check_options(options))
@@ -36,7 +42,7 @@ def open_game(
                 redo = record.get("redo", [])
                 if not isinstance(redo, list) or not all(isinstance(m, str) for m in redo):
                     redo = []
-                return Session(game, redo), key, notes
+                return make(game, redo, record), key, notes
             except ValueError:
                 store.set_aside(key)
                 notes.append(f"Your saved {cls.title} game could not be restored, so a new deal "
@@ -46,4 +52,4 @@ def open_game(
             notes.append(f"Your saved {cls.title} game was damaged, so a new deal has started; "
                          "the old save is kept aside.")
     game = cls.new(deal=deal or random_deal(), **options)
-    return Session(game), slot_key(game_id, game.deal, game.options), notes
+    return make(game, [], None), slot_key(game_id, game.deal, game.options), notes

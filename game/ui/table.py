@@ -1,0 +1,396 @@
+"""What the people at a Kings in the Corner table are doing: selection, what a click or a
+drop means, computer turns, undo within a turn, and whose hand the screen may show.
+Pure Python (no browser), so it is tested in CPython; game/ui/table_view.py shows it.
+
+Like session.Session for the solitaires, it never re-implements a rule: targets come
+from `legal_moves()` and refusals from the engine's `check`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from html import escape
+
+from ..engine import IllegalMove, Move
+from ..games.kings_corner import (
+    END_TURN,
+    NEXT_HAND,
+    SIDES,
+    EndTurn,
+    KingsCorner,
+    NextHand,
+    Play,
+    Shift,
+    Under,
+    zone_of,
+)
+
+SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}  # alternate colours in the fan
+NAMES_KEY = "cardgames:settings:table-names"
+COMPUTER_NAMES = ("Arthur", "Guinevere", "Lancelot", "Morgana", "Merlin", "Gawain")
+LEVEL_NAMES = {"1": "Easy", "2": "Normal", "3": "Hard"}
+
+
+def stall_of(zone: str) -> str | None:
+    """'side-N' -> 'N', 'corner-NE' -> 'NE'; None for other zones."""
+    for prefix in ("side-", "corner-"):
+        if zone.startswith(prefix):
+            return zone[len(prefix):]
+    return None
+
+
+def sorted_hand(cards: list[str]) -> list[str]:
+    """The fan's order: by suit in alternate colours, high to low within a suit."""
+    ranks = "A23456789TJQK"
+    return sorted(cards, key=lambda c: (SUIT_ORDER[c[1]], -ranks.index(c[0])))
+
+
+@dataclass
+class TableReply:
+    moved: Move | None = None
+    refused: str = ""
+    refused_zone: str = ""
+    changed: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Selection:
+    """A card of the hand (`card`) or a whole side stall (`stall`), picked up."""
+
+    card: str = ""
+    stall: str = ""
+
+
+class TableSession:
+    def __init__(self, game: KingsCorner, redo: list[str] | None = None,
+                 names: list[str] | None = None) -> None:
+        self.game = game
+        self.redo_stack: list[str] = list(redo or [])
+        self.selected: Selection | None = None
+        self.names = self.default_names(game.players, names)
+        self.shown_seat = self._first_viewer()  # whose hand the screen shows
+        self.hidden = False  # a person must confirm before their hand shows (pass the device)
+
+    @staticmethod
+    def default_names(players: str, names: list[str] | None) -> list[str]:
+        """A name per seat: those given (people's, trimmed), else 'You' for a lone person,
+        'Player 2' among several, and a knight of the round table for a computer."""
+        names = list(names or [])
+        people = [seat for seat, kind in enumerate(players) if kind == "h"]
+        computers = iter(COMPUTER_NAMES)
+        result = []
+        for seat, kind in enumerate(players):
+            given = names[seat].strip()[:20] if seat < len(names) and isinstance(
+                names[seat], str) else ""
+            if kind != "h":
+                result.append(next(computers))
+            elif given:
+                result.append(given)
+            else:
+                result.append("You" if len(people) == 1 else f"Player {people.index(seat) + 1}")
+        return result
+
+    guarded = False  # no Guard mode at a table
+
+    # -- who is who --------------------------------------------------------------------------
+
+    @property
+    def players(self) -> str:
+        return self.game.players
+
+    def is_person(self, seat: int) -> bool:
+        return self.players[seat] == "h"
+
+    def people(self) -> list[int]:
+        return [seat for seat, kind in enumerate(self.players) if kind == "h"]
+
+    def _first_viewer(self) -> int:
+        game = self.game
+        if self.is_person(game.to_move):
+            return game.to_move
+        return self.people()[0] if self.people() else 0
+
+    def computer_to_move(self) -> bool:
+        game = self.game
+        return (not game.is_over() and game.hand_over is None
+                and not self.is_person(game.to_move))
+
+    def persons_turn(self) -> bool:
+        game = self.game
+        return (not game.is_over() and game.hand_over is None and self.is_person(game.to_move)
+                and game.to_move == self.shown_seat and not self.hidden)
+
+    def level_of(self, seat: int) -> str:
+        return LEVEL_NAMES.get(self.players[seat], "")
+
+    # -- computer turns ------------------------------------------------------------------
+
+    def computer_move(self) -> Move:
+        """The next move of the computer seat to move, decided from its view only."""
+        from ..ai.kings_corner import LEVEL_OF, choose  # only tables need the players
+
+        game = self.game
+        seat = game.to_move
+        rng = random.Random(f"{game.deal}:{len(game.move_stack)}")
+        return choose(game.view(seat), LEVEL_OF[self.players[seat]], rng)
+
+    def step_computer(self) -> TableReply:
+        if not self.computer_to_move():
+            return TableReply()
+        reply = self.play(self.computer_move(), own=False)
+        self.redo_stack.clear()
+        return reply
+
+    # -- what the person may do ------------------------------------------------------------
+
+    def can_undo(self) -> bool:
+        """Only the person's own plays of the turn being played are taken back."""
+        game = self.game
+        if not game.move_stack or not self.is_person(game.to_move) or game.is_over():
+            return False
+        last = game.move_stack[-1]
+        return isinstance(last, (Play, Shift, Under)) and (game.hand_over is None
+                                                             or game.hand_over.winner
+                                                             == game.to_move)
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack) and self.persons_turn()
+
+    def targets(self) -> list[str]:
+        """Zones the selection may go to."""
+        return sorted(self._moves_for(self.selected)) if self.selected else []
+
+    def _moves_for(self, selection: Selection) -> dict[str, Move]:
+        moves: dict[str, Move] = {}
+        for move in self.game.legal_moves():
+            if selection.card and isinstance(move, (Play, Under)) and move.card == selection.card:
+                if isinstance(move, Under) and zone_of(move.stall) in moves:
+                    continue  # on and under the same stall: a drop there plays on it
+                moves[zone_of(move.stall)] = move
+            elif selection.stall and isinstance(move, Shift) and move.src == selection.stall:
+                moves[zone_of(move.dst)] = move
+        return moves
+
+    def touch_card(self, card: str) -> TableReply:
+        """A click on a card of the shown hand."""
+        if not self.persons_turn() or card not in self.game.hands[self.shown_seat]:
+            return TableReply()
+        if self.selected == Selection(card=card):
+            self.selected = None
+            return TableReply()
+        return self._select(Selection(card=card), f"hand-{self.shown_seat}")
+
+    def touch_stall(self, zone: str) -> TableReply:
+        """A click on a stall (a card on it or its empty place)."""
+        stall = stall_of(zone)
+        if stall is None or not self.persons_turn():
+            return TableReply()
+        selected, self.selected = self.selected, None
+        if selected:
+            move = self._moves_for(selected).get(zone)
+            if move is not None:
+                return self.play(move)
+            if selected.stall == stall:
+                return TableReply()
+            if not selected.card and stall in SIDES and self.game.stalls[stall]:
+                return self._select(Selection(stall=stall), zone)
+            return TableReply(refused=self.why_not(selected, zone), refused_zone=zone)
+        if stall in SIDES and self.game.stalls[stall]:
+            return self._select(Selection(stall=stall), zone)
+        return TableReply()
+
+    def drop(self, selection: Selection, zone: str | None) -> TableReply:
+        self.selected = None
+        if zone is None or not self.persons_turn() or stall_of(zone) is None:
+            return TableReply()
+        move = self._moves_for(selection).get(zone)
+        if move is not None:
+            return self.play(move)
+        if selection.stall and zone == zone_of(selection.stall):
+            return TableReply()
+        return TableReply(refused=self.why_not(selection, zone), refused_zone=zone)
+
+    def why_not(self, selection: Selection, zone: str) -> str:
+        stall = stall_of(zone)
+        move: Move = (Play(selection.card, stall) if selection.card
+                      else Shift(selection.stall, stall))
+        try:
+            self.game.check(move)
+        except IllegalMove as error:
+            return str(error)
+        return "That play is not allowed."
+
+    def _select(self, selection: Selection, zone: str) -> TableReply:
+        moves = self._moves_for(selection)
+        if not moves:
+            what = "That card" if selection.card else "That stall"
+            return TableReply(refused=f"{what} has nowhere to go.", refused_zone=zone)
+        if len(moves) == 1:
+            return self.play(next(iter(moves.values())))
+        self.selected = selection
+        return TableReply()
+
+    def cancel(self) -> TableReply:
+        self.selected = None
+        return TableReply()
+
+    # -- moves -------------------------------------------------------------------------
+
+    def play(self, move: Move, own: bool = True) -> TableReply:
+        game = self.game
+        mover = game.to_move
+        try:
+            game.push(move)
+        except IllegalMove as error:
+            return TableReply(refused=str(error))
+        self.selected = None
+        if own:
+            text = str(move)
+            if self.redo_stack and self.redo_stack[-1] == text:
+                self.redo_stack.pop()
+            else:
+                self.redo_stack.clear()
+        self._after_move(mover)
+        return TableReply(moved=move, changed=True)
+
+    def _after_move(self, mover: int) -> None:
+        """Whose hand shows now: passing from one person to another hides it first."""
+        game = self.game
+        if game.is_over() or game.hand_over is not None:
+            self.hidden = False
+            return
+        nxt = game.to_move
+        if self.is_person(nxt) and nxt != self.shown_seat:
+            self.hidden = len(self.people()) > 1  # pass the device: hide, then confirm
+            self.shown_seat = nxt
+
+    def reveal(self) -> TableReply:
+        """The person whose turn it is has the device: show their hand."""
+        self.hidden = False
+        return TableReply(changed=True)
+
+    def end_turn(self) -> TableReply:
+        if not self.persons_turn():
+            return TableReply()
+        self.redo_stack.clear()
+        return self.play(END_TURN, own=False)
+
+    def next_hand(self) -> TableReply:
+        if self.game.hand_over is None or self.game.is_over():
+            return TableReply()
+        reply = self.play(NEXT_HAND, own=False)
+        self.redo_stack.clear()
+        if self.is_person(self.game.to_move):
+            self.shown_seat = self.game.to_move
+            self.hidden = len(self.people()) > 1
+        return reply
+
+    def undo(self) -> TableReply:
+        if not self.can_undo():
+            return TableReply()
+        self.selected = None
+        self.redo_stack.append(str(self.game.pop()))
+        return TableReply(changed=True)
+
+    def redo(self) -> TableReply:
+        if not self.can_redo():
+            return TableReply()
+        text = self.redo_stack.pop()
+        try:
+            move = self.game.parse_move(text)
+        except ValueError:
+            self.redo_stack.clear()
+            return TableReply()
+        reply = self.play(move, own=False)
+        if reply.refused:
+            self.redo_stack.clear()
+        return reply
+
+    def give_up(self) -> TableReply:
+        if self.game.is_over():
+            return TableReply()
+        self.selected = None
+        self.game.resign()
+        self.redo_stack.clear()
+        return TableReply(changed=True)
+
+    def is_turn_end(self, move: Move | None) -> bool:
+        return isinstance(move, (EndTurn, NextHand))
+
+    def to_record(self) -> dict:
+        record = self.game.to_save()
+        record["redo"] = list(self.redo_stack)
+        record["names"] = list(self.names)
+        return record
+
+
+def setup_form(players: str, names: list[str], options: dict) -> str:
+    """The set-up dialog's fields: seats (a kind and a name each), rules and options."""
+    rows = []
+    for seat in range(6):
+        kind = players[seat] if seat < len(players) else ""
+        name = names[seat] if seat < len(names) else ""
+        choices = "".join(
+            f'<option value="{value}"{" selected" if value == kind else ""}>{label}</option>'
+            for value, label in (("", "empty"), ("h", "Person"), ("1", "Computer: Easy"),
+                                 ("2", "Computer: Normal"), ("3", "Computer: Hard"))
+            if not (seat < 2 and value == "")
+        )
+        rows.append(
+            f'<div class="setup-seat"><span class="setup-n">Seat {seat + 1}</span>'
+            f'<select name="seat-{seat}" aria-label="Seat {seat + 1}">{choices}</select>'
+            f'<input name="name-{seat}" maxlength="20" placeholder="name (people)" '
+            f'value="{escape(name)}" aria-label="Name at seat {seat + 1}"></div>'
+        )
+    rules = options.get("rules", "jax")
+
+    def radio(value: str, label: str) -> str:
+        checked = " checked" if rules == value else ""
+        return (f'<label><input type="radio" name="rules" value="{value}"{checked}> '
+                f"{label}</label>")
+
+    def check(name: str, label: str) -> str:
+        checked = " checked" if options.get(name) else ""
+        return f'<label><input type="checkbox" name="{name}"{checked}> {label}</label>'
+
+    draw2 = " checked" if options.get("draw") == 2 else ""
+    match = int(options.get("match", 0) or 0)
+    return (
+        f'<fieldset><legend>Seats</legend>{"".join(rows)}</fieldset>'
+        f'<fieldset><legend>Rules</legend>{radio("jax", "Jax: chips and a pot, first to 100")}'
+        f'{radio("classic", "Classic: first to empty their hand")}'
+        '<div class="setup-classic">'
+        f'<label><input type="checkbox" name="draw2"{draw2}> draw two cards</label>'
+        f'{check("draw_end", "draw at the end of the turn")}'
+        f'{check("under", "play under the rows")}'
+        f'<label>match to <input type="number" name="match" min="0" max="1000" step="10" '
+        f'value="{match}"> penalty points (0: one hand)</label></div></fieldset>'
+    )
+
+
+def read_setup(values: dict) -> tuple[dict, list[str]]:
+    """Options and names from the set-up form's values (name -> text)."""
+    players, names = "", []
+    for seat in range(6):
+        kind = values.get(f"seat-{seat}", "")
+        if kind in LEVEL_NAMES or kind == "h":
+            players += kind
+            names.append(values.get(f"name-{seat}", "").strip()[:20])
+    options: dict = {"players": players}
+    if values.get("rules") == "classic":
+        options["rules"] = "classic"
+        if values.get("draw2"):
+            options["draw"] = 2
+        if values.get("draw_end"):
+            options["draw_end"] = True
+        if values.get("under"):
+            options["under"] = True
+        try:
+            match = int(values.get("match") or 0)
+        except ValueError:
+            match = 0
+        if 0 < match <= 1000:
+            options["match"] = match
+    return options, names

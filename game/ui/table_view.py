@@ -73,14 +73,10 @@ class TableView:
             kind = "Person" if session.is_person(seat) else session.level_of(seat)
             element.querySelector(".seat-level").textContent = kind
             chips = element.querySelector(".seat-chips")
-            chips.textContent = f"{game.chips[seat]} chips" if jax else ""
+            chips.textContent = str(game.chips[seat]) if jax else ""  # units come from CSS
             score = element.querySelector(".seat-score")
-            if jax:
-                score.textContent = f"{game.scores[seat]} points"
-            elif game.options["match"]:
-                score.textContent = f"{game.scores[seat]} penalty"
-            else:
-                score.textContent = ""
+            score.textContent = str(game.scores[seat]) if jax or game.options["match"] else ""
+            score.dataset.unit = "points" if jax else "penalty"
             element.classList.toggle("to-move", game.to_move == seat and not game.is_over()
                                      and game.hand_over is None)
             element.classList.toggle("dealer", game.dealer == seat)

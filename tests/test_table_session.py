@@ -118,6 +118,7 @@ def test_the_session_names_its_seats_from_what_it_is_given():
 
 def test_who_is_a_person_and_whose_turn_it_is():
     session = session_a("h2h")
+    session.reveal()  # several people: the table opens hidden
     assert [session.is_person(seat) for seat in range(3)] == [True, False, True]
     assert session.people() == [0, 2]
     assert session.level_of(1) == "Normal" and session.level_of(0) == ""
@@ -134,6 +135,7 @@ def test_who_is_a_person_and_whose_turn_it_is():
 
 def test_nobody_is_to_move_once_the_hand_is_over():
     session = TableSession(kc_position([["6D"], list(OTHER), ["8H"]], STALLS_A, players="h2h"))
+    session.reveal()  # several people: the table opens hidden
     session.touch_card("6D")  # the last card: seat 0 wins the hand
     assert session.game.hand_over is not None and not session.game.is_over()
     assert not session.persons_turn() and not session.computer_to_move()
@@ -455,6 +457,7 @@ def test_making_the_undone_play_again_keeps_the_rest_of_redo():
 
 def test_no_undo_after_the_turn_is_ended():
     session = session_a("hh")
+    session.reveal()  # several people: the table opens hidden
     session.touch_card("6D")
     session.end_turn()
     assert session.game.to_move == 1 and session.is_person(1)
@@ -561,6 +564,7 @@ def test_step_computer_clears_redo():
 
 def test_two_people_alone_pass_the_device_between_turns():
     session = session_a("hh")
+    session.reveal()  # several people: the table opens hidden
     assert session.shown_seat == 0 and not session.hidden
     session.touch_card("6D")  # a card moves, so the hand is not blocked
     session.end_turn()
@@ -578,6 +582,7 @@ def test_two_people_alone_pass_the_device_between_turns():
 def test_after_the_computers_play_the_next_persons_hand_is_hidden_till_revealed(players):
     game = KingsCorner.new(deal=31337, players=players)
     session = TableSession(game)
+    session.reveal()  # several people: the table opens hidden
     hides = 0
     last = session.shown_seat  # the person who last had the device
     for _ in range(500):
@@ -636,6 +641,7 @@ def won_hand(players):
     """Seat 0 (a person) plays its last card and wins the first hand (Jax)."""
     hands = [["6D"]] + [list(OTHER) for _ in players[1:]]
     session = TableSession(kc_position(hands, STALLS_A, players=players))
+    session.reveal()  # several people: the table opens hidden
     session.touch_card("6D")
     assert session.game.hand_over is not None and not session.game.is_over()
     return session
@@ -884,3 +890,17 @@ def test_read_setup_ignores_the_classic_fields_under_jax():
     del values["rules"]  # no rules chosen: Jax
     assert read_setup(values)[0] == {"players": "h2"}
 
+
+
+def test_a_table_of_several_people_opens_with_the_hand_hidden():
+    game = KingsCorner.new(deal=5, players="hh")
+    session = TableSession(game)
+    session.reveal()
+    session.end_turn()
+    record = session.to_record()
+    again = TableSession(KingsCorner.from_save(record), record["redo"], record["names"])
+    assert again.hidden and not again.persons_turn()
+    again.reveal()
+    assert again.persons_turn()
+    alone = TableSession(KingsCorner.new(deal=5, players="h2"))
+    assert not alone.hidden

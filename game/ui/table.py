@@ -71,7 +71,9 @@ class TableSession:
         self.selected: Selection | None = None
         self.names = self.default_names(game.players, names)
         self.shown_seat = self._first_viewer()  # whose hand the screen shows
-        self.hidden = False  # a person must confirm before their hand shows (pass the device)
+        # a person must confirm before their hand shows (pass the device); on opening a
+        # table of several people nobody knows who holds the device, so it starts hidden
+        self.hidden = len(self.people()) > 1 and self.is_person(game.to_move)
 
     @staticmethod
     def default_names(players: str, names: list[str] | None) -> list[str]:

@@ -626,3 +626,344 @@ fresh cards; <em>Copy link</em> copies a link to this deal.</li>
 """
 
 RULES_HTML.builders["kings-corner-solitaire"] = _kc_page
+
+
+# --- Kings in the Corner for 2 to 6 players (seeds 003 and 004; RULES.md section 5, with
+# the decisions in game/games/kings_corner.py): the Jax rules (the default) and the
+# Classic ones ----------------------------------------------------------------------------
+# Its pictures are mini trays and stalls of real cards, drawn as the table draws them: a
+# side stall shows its bottom and top cards, a corner only its top card. Every stall and
+# tray carries its whole contents (data-cards, bottom first) so tests/test_rules_kt.py
+# checks them with the engine: the deals, the building, the moved stall, the card under.
+
+_KT_STALL_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west",
+                   "NE": "north-east", "SE": "south-east", "SW": "south-west",
+                   "NW": "north-west"}
+_KT_TRAY_ORDER = ("NW", "N", "NE", "W", None, "E", "SW", "S", "SE")  # None: the draw pile
+
+
+def _kt_shown(stall: str, cards: list[str]) -> list[str]:
+    """What the table shows of a stall: a side its bottom and top cards, a corner its top."""
+    if len(stall) == 2:
+        return cards[-1:]
+    return [cards[0], cards[-1]] if len(cards) > 1 else list(cards)
+
+
+def _kt_stall(stall: str, cards: list[str], mark: str = "") -> str:
+    kind = "ktx-corner" if len(stall) == 2 else "ktx-side"
+    shown = _kt_shown(stall, cards)
+    classes = f"ktx-stall {kind}" + ("" if cards else " ktx-empty") + (f" {mark}" if mark else "")
+    return (f'<div class="{classes}" data-stall="{stall}" data-cards="{" ".join(cards)}" '
+            f'style="--n:{max(1, len(shown))}">{"".join(std_card_html(c) for c in shown)}</div>')
+
+
+def _kt_tray(stalls: dict[str, list[str]], label: str, caption: str, when: str = "",
+             marks: dict[str, str] | None = None) -> str:
+    """A mini tray: the eight stalls (missing ones empty) around the draw pile."""
+    marks = marks or {}
+    cells = []
+    for stall in _KT_TRAY_ORDER:
+        if stall is None:
+            cells.append('<div class="ktx-stock"><div class="card-back"></div></div>')
+        else:
+            cells.append(_kt_stall(stall, list(stalls.get(stall, ())), marks.get(stall, "")))
+    data = f' data-when="{when}"' if when else ""
+    return (f'<figure class="ktx-fig"{data}><div class="ktx-tray" role="img" '
+            f'aria-label="{label}">{"".join(cells)}</div>'
+            f"<figcaption>{caption}</figcaption></figure>")
+
+
+def _kt_pile(cards: list[str], label: str, caption: str, spread: bool = True,
+             extra: str = "", note: str = "") -> str:
+    """A stall on its own: spread out (every card's index shows) or as on the table
+    (bottom and top cards only); the card `note` ringed."""
+    shown = cards if spread or len(cards) < 3 else [cards[0], cards[-1]]
+    kind = "ktx-spread" if spread else "ktx-ends"
+    faces = "".join(std_card_html(c, "ktx-note" if c == note else "") for c in shown)
+    return (f'<figure class="ktx-fig"{extra}><div class="ktx-pile {kind}" role="img" '
+            f'aria-label="{label}" data-cards="{" ".join(cards)}" style="--n:{len(shown)}">'
+            f"{faces}</div>"
+            f"<figcaption>{caption}</figcaption></figure>")
+
+
+_KT_ARROW = '<span class="ex-arrow ktx-arrow" aria-hidden="true">&#8594;</span>'
+
+# The dealt trays of a two-player hand (tests deal them through the engine): under Jax a
+# King dealt to a side stays there; under Classic it goes to the first free corner.
+_KT_DEAL_SIDES = {"jax": ("KC", "7D", "3S", "TH"), "classic": ("9S", "KD", "4H", "JC")}
+
+
+def _kt_trays() -> str:
+    jax = dict(zip(("N", "E", "S", "W"), ([c] for c in _KT_DEAL_SIDES["jax"]), strict=True))
+    classic = {"N": ["9S"], "NE": ["KD"], "S": ["4H"], "W": ["JC"]}
+    return (
+        '<div class="card-row ktx-row">'
+        + _kt_tray(jax, "A tray just dealt, Jax rules: the King of clubs north, the 7 of "
+                   "diamonds east, the 3 of spades south, the 10 of hearts west; the four "
+                   "corners empty around the draw pile",
+                   "<strong>Jax:</strong> the King of clubs dealt north stays there until "
+                   "a player moves it.", when="jax", marks={"N": "ktx-note"})
+        + _kt_tray(classic, "A tray just dealt, Classic rules: the 9 of spades north, the "
+                   "King of diamonds in the north-east corner, the east stall empty, the 4 "
+                   "of hearts south, the jack of clubs west",
+                   "<strong>Classic:</strong> the King of diamonds dealt east went to a "
+                   "corner; the east stall is empty.", when="classic", marks={"NE": "ktx-note"})
+        + "</div>"
+    )
+
+
+def _kt_building() -> str:
+    stall = ["KS", "QH", "JC"]
+    return (
+        '<div class="card-row ktx-row ktx-big">'
+        + _kt_pile(stall, "A side stall as the table shows it: the King of spades at the "
+                   "bottom, the Jack of clubs on top, the Queen of hearts hidden between",
+                   "On the tray: the bottom card and the top card show", spread=False)
+        + _kt_pile(stall, "The same stall spread out: King of spades, Queen of hearts, Jack "
+                   "of clubs", "Spread out: K&#9824;&#160;Q&#9829;&#160;J&#9827;")
+        + '<p class="ktx-next">Next on it: a red 10, the&#160;10&#9829; or the&#160;10&#9830;.</p>'
+        + "</div>"
+    )
+
+
+# Moving a whole side stall: the north stall (its bottom card the 8 of diamonds) goes onto
+# the 9 of spades in the east. Tests push the move N>E on the first tray and get the second.
+_KT_SHIFT_BEFORE = {"N": ["8D", "7C"], "E": ["9S"], "S": ["5H"], "W": ["JC", "TH"],
+                    "NE": ["KD", "QC"]}
+_KT_SHIFT_AFTER = {"E": ["9S", "8D", "7C"], "S": ["5H"], "W": ["JC", "TH"],
+                   "NE": ["KD", "QC"]}
+_KT_SHIFT_MOVE = "N>E"
+
+
+def _kt_shift() -> str:
+    return (
+        f'<div class="card-row ktx-row ktx-move" data-move="{_KT_SHIFT_MOVE}">'
+        + _kt_tray(_KT_SHIFT_BEFORE, "Before: the north stall, 8 of diamonds and 7 of "
+                   "clubs, is picked up; the east stall, the 9 of spades, is lit as where it "
+                   "may go. South the 5 of hearts, west the Jack of clubs and 10 of hearts, "
+                   "the north-east corner the King of diamonds and Queen of clubs",
+                   "The north stall picked up: its bottom card, the 8&#9830;, fits on the "
+                   "9&#9824; in the east.", when="before",
+                   marks={"N": "ktx-from", "E": "ktx-to"})
+        + _KT_ARROW
+        + _kt_tray(_KT_SHIFT_AFTER, "After: the east stall holds the 9 of spades, 8 of "
+                   "diamonds and 7 of clubs, showing the 9 and the 7; the north stall is "
+                   "empty", "After: 9&#9824; 8&#9830; 7&#9827; in the east, the north "
+                   "stall empty for any card.", when="after", marks={"E": "ktx-to"})
+        + "</div>"
+    )
+
+
+# Classic "play under the rows": with the west stall empty, the 10 of hearts goes under
+# the 9 of spades at the bottom of the north stall.
+_KT_UNDER_STALL = ["9S", "8D"]
+_KT_UNDER_CARD = "TH"
+_KT_UNDER_MOVE = "TH<N"
+
+
+def _kt_under() -> str:
+    return (
+        f'<div class="card-row ktx-row ktx-under" '
+        f'data-move="{_KT_UNDER_MOVE.replace("<", "&lt;")}">'
+        + _kt_pile(_KT_UNDER_STALL, "The north stall: 9 of spades, 8 of diamonds",
+                   "the north stall", extra=' data-when="before"')
+        + '<span class="ktx-plus" aria-hidden="true">+</span>'
+        + _kt_pile([_KT_UNDER_CARD], "The 10 of hearts from your hand",
+                   "from your hand", extra=' data-when="hand"')
+        + _KT_ARROW
+        + _kt_pile([_KT_UNDER_CARD, *_KT_UNDER_STALL], "The north stall now: 10 of hearts, "
+                   "9 of spades, 8 of diamonds", "the north stall after",
+                   extra=' data-when="after"', note=_KT_UNDER_CARD)
+        + "</div>"
+    )
+
+
+def _kt_page() -> str:
+    return _KT_PAGE.format(trays=_kt_trays(), building=_kt_building(), shift=_kt_shift(),
+                           under=_kt_under())
+
+
+_KT_PAGE = """
+<h2>Kings in the Corner <span class="alt-name">for 2 to 6 players</span></h2>
+<p class="tagline">Down in alternate colours, Kings to the corners: be first to empty your
+hand.</p>
+<div class="story"><p>A family card game for two to six players around a tray. The draw pile
+sits in the middle, with a stall on each of its four sides and a Kings&#8217; stall at each
+corner. Play your cards onto the stalls, down in rank and in alternate colours, move whole
+stalls to open new ones, and be the first to empty your hand. Play against computer
+opponents, with friends passing one device round the table, or both.</p></div>
+
+<h3>Two rule sets</h3>
+<p>Choose them under <em>Seats &amp; rules</em>; both play on the same tray with the same
+four kinds of play.</p>
+<ul>
+<li><strong>Jax</strong> (the default): the rules in the box of the Jax game, with chips and a
+pot. Each hand&#8217;s winner scores the pot, and the first to <strong>100 points</strong>
+wins the game.</li>
+<li><strong>Classic</strong>: the older game without chips. The first to empty their hand wins,
+with options for drawing, for playing under the rows and for a match with penalty
+points.</li>
+</ul>
+
+<h3>The cards and the tray</h3>
+<p>One standard deck of <strong>52 cards</strong>. The cards rank King (high), Queen, Jack, 10,
+9 and so on down to 2 and the <strong>Ace, which is low</strong>. Suits do not matter, only
+colours: hearts and diamonds are red, spades and clubs black.</p>
+<p>The tray has eight stalls around the face-down <em>draw pile</em> in the middle:</p>
+<ul>
+<li>four <strong>side stalls</strong>, north, east, south and west of the draw pile;</li>
+<li>four <strong>corner stalls</strong> on the diagonals, marked K: they take only Kings and
+start empty.</li>
+</ul>
+<p><strong>The deal.</strong> Each player gets <strong>seven cards</strong>, one at a time from
+the dealer&#8217;s left. One card goes face up on each side stall, and the rest of the deck is
+the draw pile. The player on the dealer&#8217;s left plays first, and the deal passes to the
+left after each hand.</p>
+{trays}
+<p>Under the Jax rules a King dealt to a side stall stays there until a player moves it to a
+corner (see moving a stall, below). Under the Classic rules it goes to a corner at once,
+leaving its side stall empty for the first player to fill.</p>
+
+<h3>Building down in alternate colours</h3>
+<p>On every stall a card goes on a card <strong>one rank higher</strong> and of <strong>the
+other colour</strong>: a red Queen on a black King, a black Jack on a red Queen, and so on down
+to the Aces. The suit does not matter: on the K&#9824; goes the Q&#9829; or the Q&#9830;.</p>
+{building}
+<p>On a side stall the cards overlap so that, as on the tray of the boxed game, only the
+<strong>bottom card and the top card</strong> show: the top card says what goes on next, the
+bottom card where the whole stall may move. On a corner stall each card covers the one below:
+only the top card shows.</p>
+
+<h3>Your turn: four kinds of play</h3>
+<p>On your turn make as many of these plays as you like, in any order, then end your turn. You
+never have to make a play just because you can (Jax&#8217;s Kings aside, see below).</p>
+<ol>
+<li><strong>A card on a stall</strong>: a card from your hand on any stall, side or corner,
+whose top card is one rank higher and of the other colour.</li>
+<li><strong>A King to a corner</strong>: a King from your hand on an empty corner stall.</li>
+<li><strong>A whole side stall onto another stall</strong>, when its <em>bottom</em> card fits
+on that stall&#8217;s top card. A side stall whose bottom card is a King may move to an empty
+corner. The side stall it leaves is empty. Corner stalls never move.</li>
+<li><strong>Any card on an empty side stall</strong>: any card of your hand at all.</li>
+</ol>
+{shift}
+<p>Moving a stall opens a side stall, and an empty side stall is where a card that fits
+nowhere else can go: often the best play of the turn.</p>
+
+<h3>The Jax rules</h3>
+<ul>
+<li><strong>Chips and the ante.</strong> At the start of every hand the <strong>80
+chips</strong> are shared out as equally as possible, the odd ones going one each to the
+players from the dealer&#8217;s left (with three players: 27, 27 and 26). Then everybody puts
+<strong>one chip in the pot</strong>.</li>
+<li><strong>Kings are played at once.</strong> A King in your hand at the start of your turn,
+or one you draw, goes to an empty corner by itself, so the box&#8217;s three-chip penalty for
+keeping a King never arises. A King played by itself at the start of your turn counts as a
+play of that turn; one drawn as your turn ends comes too late to spare you the no-play
+chip.</li>
+<li><strong>The no-play chip.</strong> If you made no play on your turn, you put one chip in
+the pot as it ends.</li>
+<li><strong>The draw.</strong> Every turn ends with drawing the top card of the draw pile,
+done for you (so the box&#8217;s chip for forgetting to draw never arises). A King drawn goes
+to a corner at once, and you do not draw again.</li>
+<li><strong>The end of a hand.</strong> The first to empty their hand wins it. Every other
+player pays <strong>one chip per card</strong> left in their hand into the pot, and the winner
+takes the <strong>whole pot</strong>: one point per chip. A player who cannot pay pays what
+they have. The chips are shared out afresh for the next hand; only the points carry
+over.</li>
+<li><strong>The game.</strong> The first to <strong>100 points</strong> wins.</li>
+<li><strong>Blocked hands.</strong> When the draw pile is empty, play goes on without
+drawing. If a whole round then goes by in which nobody plays a card, the hand is blocked: the
+player with the <strong>fewest cards</strong> wins it (on a tie, the first of them from the
+dealer&#8217;s left), and it is settled like any other hand.</li>
+</ul>
+
+<h3>The Classic rules</h3>
+<ul>
+<li>Usually 2 to 4 players; the table takes up to 6. Seven cards each.</li>
+<li>A King dealt to a side stall goes to a corner at once (see the trays above).</li>
+<li><strong>Draw first.</strong> Your turn starts with drawing one card from the draw pile,
+done for you; then you play.</li>
+<li>No chips and no pot, and Kings are not forced: play a King to an empty corner when you
+like.</li>
+<li>The first to empty their hand <strong>wins</strong>.</li>
+<li>Blocked hands as in Jax: when the draw pile is empty and a whole round goes by with no
+play, the player with the fewest cards wins (on a tie, the first of them from the
+dealer&#8217;s left).</li>
+</ul>
+
+<h3>Classic options</h3>
+<p>Set them under <em>Seats &amp; rules</em>, with the Classic rules chosen:</p>
+<ul>
+<li><strong>Draw at the end of the turn</strong> instead of at the start.</li>
+<li><strong>Draw two cards</strong> instead of one, at the start of the turn or, with the
+option above, at its end.</li>
+<li><strong>Play under the rows.</strong> While at least one side stall is empty, a card from
+your hand may also go <em>under</em> the bottom card of a side stall, when it is one rank
+higher and of the other colour; nothing goes under a King. Hands empty faster.</li>
+<li><strong>A match with penalty points.</strong> Instead of a single hand, play hand after
+hand to a limit you choose. At the end of each hand every player but its winner scores
+penalty points for the cards left in their hand: <strong>10 for each King</strong> and
+<strong>1 for every other card</strong>. The winner of a hand scores none, even of a blocked
+one. When somebody reaches the limit the match ends, and the <strong>lowest total
+wins</strong> (on a tie, the first of them from the dealer&#8217;s left). A limit of 0 plays
+one hand.</li>
+</ul>
+{under}
+<p>Playing under the rows: with the west stall empty, the 10&#9829; from your hand goes under
+the 9&#9824; at the bottom of the north stall, one rank higher and of the other colour.</p>
+
+<h3>Computer opponents</h3>
+<p>Any seat may be a computer opponent, at one of three levels. <strong>None of them ever sees
+your hand</strong>, nor anybody else&#8217;s, nor the order of the draw pile: they know what a
+player at the table knows, their own hand, the tray, how many cards each player holds and how
+many are left to draw. They play card by card at the pace you choose, so you can follow every
+move.</p>
+<ul>
+<li><strong>Easy</strong> makes random legal plays, and now and then ends its turn while it
+could still play.</li>
+<li><strong>Normal</strong> is greedy: Kings to the corners first, then moves of whole stalls
+that free a side stall, then the cards that let most of its hand follow, and on an empty side
+stall the card that starts the longest pile from its hand. It plays as long as it can.</li>
+<li><strong>Hard</strong> looks ahead over the cards it cannot see. For each way its turn
+could end, it deals those cards (the other hands and the draw pile) at random, many times
+over, plays each imagined hand out, and picks the plan that wins most often.</li>
+</ul>
+
+<h3>How to play</h3>
+<ul>
+<li><strong>The table.</strong> The other players&#8217; seats are along the top, each with a
+name, a level (Person, Easy, Normal or Hard), the number of cards held, and chips and points
+(Jax) or penalty points (a Classic match). The dealer is marked, and the seat whose turn it
+is lights up. The tray is in the middle, the corner stalls on the diagonals marked K until a
+King arrives. Your hand is fanned at the bottom, sorted by suit in alternate colours.</li>
+<li><strong>Click or tap a card</strong> of your hand. If it has one place to go, it goes
+there at once; otherwise the stalls it may go to light up, and you click or tap one. Click
+the card again, or press <kbd>Esc</kbd>, to put it back.</li>
+<li><strong>Click or tap a side stall</strong> to move the whole stall: the stalls it may move
+onto light up, and you click one (with only one, it moves at once).</li>
+<li>Or <strong>drag</strong> a card, or a whole side stall, onto a stall and let go.</li>
+<li>With <em>play under the rows</em>, a stall your card may go under lights up too; a card
+that could go both on and under the same stall goes on top.</li>
+<li><strong>End turn</strong> when you are done. The draws, the no-play chip and the forced
+Kings are done for you.</li>
+<li><strong>Undo</strong> (<kbd>Ctrl</kbd>+<kbd>Z</kbd>) takes back your own plays of this
+turn, until you end it; <strong>Redo</strong> plays them again.</li>
+<li>The computers play at the <strong>Pace</strong> you select: slow, normal or fast.
+<strong>Hurry up</strong> plays their turns out quickly, up to your next turn.</li>
+<li><strong>Seats &amp; rules</strong> opens the set-up: 2 to 6 seats, each a person or a
+computer (Easy, Normal or Hard), names for the people, the rules (Jax or Classic) and the
+Classic options. <em>Start a new match</em> deals with them.</li>
+<li><strong>Several people at one device.</strong> When the turn passes from one person to
+another, a screen hides the hand: pass the device, the others look away, and the next person
+clicks <strong>Show my hand</strong>.</li>
+<li>After each hand a <strong>summary</strong> shows who had how many cards left and who paid
+what: the chips paid, the pot won and the points (Jax), or the penalty points (Classic).
+<em>Next hand</em> deals the next one. At the end of the match the final table shows who
+won.</li>
+<li><em>New deal</em> starts a new match with the same seats and rules; <em>Copy link</em>
+copies a link to this deal with its seats and rules; <em>Give up</em> leaves the table.</li>
+</ul>
+"""
+
+RULES_HTML.builders["kings-corner"] = _kt_page

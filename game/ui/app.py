@@ -375,8 +375,9 @@ class App:
         from .table import setup_form
 
         game = self.session.game
-        by_id("setup-form").innerHTML = setup_form(game.players, self.table.session.names,
-                                                   game.options)
+        names = [name if kind == "h" else "" for kind, name in  # computers keep theirs
+                 zip(game.players, self.table.session.names, strict=True)]
+        by_id("setup-form").innerHTML = setup_form(game.players, names, game.options)
         self.setup_dialog.showModal()
 
     def start_table(self) -> None:

@@ -73,7 +73,7 @@ class TableSession:
         self.shown_seat = self._first_viewer()  # whose hand the screen shows
         # a person must confirm before their hand shows (pass the device); on opening a
         # table of several people nobody knows who holds the device, so it starts hidden
-        self.hidden = len(self.people()) > 1 and self.is_person(game.to_move)
+        self.hidden = len(self.people()) > 1
 
     @staticmethod
     def default_names(players: str, names: list[str] | None) -> list[str]:
@@ -264,8 +264,11 @@ class TableSession:
             self.hidden = False
             return
         nxt = game.to_move
+        several = len(self.people()) > 1
+        if several and self.is_person(mover) and nxt != mover:
+            self.hidden = True  # the device changes hands: no hand shows in between
         if self.is_person(nxt) and nxt != self.shown_seat:
-            self.hidden = len(self.people()) > 1  # pass the device: hide, then confirm
+            self.hidden = several  # pass the device: hide, then confirm
             self.shown_seat = nxt
 
     def reveal(self) -> TableReply:

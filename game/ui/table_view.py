@@ -92,9 +92,12 @@ class TableView:
         passing = self.root.querySelector(".kt-pass")
         passing.hidden = not session.hidden
         if session.hidden:
-            passing.querySelector(".kt-pass-text").textContent = (
-                f"Pass the device to {session.names[session.shown_seat]}; the other players "
-                "look away.")
+            if session.computer_to_move():
+                text = "Hands stay hidden while the computer players play."
+            else:
+                text = (f"Pass the device to {session.names[session.shown_seat]}; the other "
+                        "players look away.")
+            passing.querySelector(".kt-pass-text").textContent = text
 
     def _buttons(self) -> None:
         session = self.session
@@ -269,7 +272,7 @@ class TableView:
                 cells.append(f"<td>{result.paid[seat] or '–'}</td>")
                 cells.append(f"<td>{'+' + str(points) if points else '–'}</td>")
             else:
-                cells.append(f"<td>{points if game.options['match'] else '–'}</td>")
+                cells.append(f"<td>{points or '–'}</td>")
             cells.append(f"<td><b>{game.scores[seat]}</b></td>")
             mark = ' class="winner"' if seat == result.winner else ""
             rows.append(f"<tr{mark}>{''.join(cells)}</tr>")

@@ -523,7 +523,7 @@ def test_seats_and_rules_start_a_classic_match_of_two_named_seats(open_site):
     # The form shows the table as it is: a person and three Normal computers, Jax.
     for seat, kind in enumerate("h222--"):
         expect(form.locator(f'select[name="seat-{seat}"]')).to_have_value(kind.strip("-"))
-    for seat, name in enumerate(["You", "Arthur", "Guinevere", "Lancelot", "", ""]):
+    for seat, name in enumerate(["You", "", "", "", "", ""]):  # computers keep their names
         expect(form.locator(f'input[name="name-{seat}"]')).to_have_value(name)
     expect(form.locator('input[name="rules"][value="jax"]')).to_be_checked()
 
@@ -565,7 +565,7 @@ def test_seats_and_rules_start_a_classic_match_of_two_named_seats(open_site):
     expect(page.locator("#score-label")).to_have_text("Penalty")
     assert page.locator("#score-max").text_content() == " / 50"
     expect(page.locator("#prompt")).to_have_text("Ada, your turn: play cards, then End turn.")
-    assert storage(page)["cardgames:settings:table-names"] == "Ada\nArthur"
+    assert storage(page)["cardgames:settings:table-names"] == "Ada\n"  # a computer's: none
     record = json.loads(storage(page)[save_key(session.game)])
     assert record["names"] == ["Ada", "Arthur"] and record["options"]["rules"] == "classic"
 
@@ -1069,7 +1069,7 @@ def test_going_out_ends_the_hand_with_its_summary(context, open_site, rules):
         left = len(game.hands[1])
         assert summary_rows(page) == [
             ["You", "0", "–", "0"],
-            ["Arthur", str(left), "–", str(game.scores[1])],
+            ["Arthur", str(left), str(game.scores[1]), str(game.scores[1])],
         ]
         expect(page.locator("#hand-next")).to_be_hidden()
         expect(page.locator("#hand-new")).to_be_visible()

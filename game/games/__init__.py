@@ -14,6 +14,7 @@ MODULES = {  # game id -> module of game.games
     "kings-square": "kings_keys",
     "devils-grip": "devils_grip",
     "kings-corner-solitaire": "kings_corner_solitaire",
+    "kings-corner": "kings_corner",
 }
 
 

@@ -2,16 +2,15 @@
 sample game redrawn as real cards, checked against the engine. Pure CPython."""
 
 import xml.etree.ElementTree as ET
-from html.parser import HTMLParser
 
 import pytest
 
 from game.games.kings_corner_solitaire import KIC_DECK, VALUE, KingsCornerSolitaire
 from game.ui.rules import RULES_HTML
 from game.ui.stdface import STD_IDS
+from tests.html_helpers import BalanceChecker, parse
 
 HTML = RULES_HTML.get("kings-corner-solitaire", "")
-VOID = {"br", "hr", "img", "input", "meta", "link", "wbr", "col", "area", "source"}
 
 # The seed's sample game, every one of its diagrams in order, with the suits the page gives
 # its cards ('.' an empty cell). The ranks are the seed's; the last deal ends with the King
@@ -46,29 +45,6 @@ def grid(rows: str) -> list[str | None]:
 
 
 STATES = [grid(rows) for _, rows in SAMPLE_GAME]
-
-
-class BalanceChecker(HTMLParser):
-    """Every start tag is closed, in order (void elements aside)."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.stack: list[str] = []
-        self.errors: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        if tag not in VOID:
-            self.stack.append(tag)
-
-    def handle_endtag(self, tag):
-        if not self.stack or self.stack[-1] != tag:
-            self.errors.append(f"</{tag}> closes {self.stack[-1:] or 'nothing'}")
-        else:
-            self.stack.pop()
-
-
-def parse(fragment: str) -> ET.Element:
-    return ET.fromstring(f"<root>{fragment}</root>")
 
 
 def classes(el: ET.Element) -> set[str]:

@@ -37,6 +37,7 @@ class TableView:
         select.value = self.pace
         listen(select, "change", self.on_pace)
         self.seat_el = {int(el.dataset.seat): el for el in self.root.querySelectorAll(".seat")}
+        self.seated_for = -1  # the seat shown at the bottom when the seats were last placed
 
     # -- showing ------------------------------------------------------------------------
 
@@ -49,21 +50,22 @@ class TableView:
         zones = game.zones()
         if shown is not None:
             zones[f"hand-{shown}"] = sorted_hand(zones[f"hand-{shown}"])
+        if session.shown_seat != self.seated_for:  # only when the device changes hands
+            self._seat(session.shown_seat)
+        self.board.render(zones, animate=animate, force=force)
+
+    def _seat(self, shown: int) -> None:
+        """The shown person's seat at the bottom, the others across the top in seat order."""
+        self.seated_for = shown
         me = self.root.querySelector(".kt-me")
         opponents = self.root.querySelector(".kt-opponents")
-        for seat, element in self.seat_el.items():
-            mine = seat == session.shown_seat
-            element.classList.toggle("me", mine)
-            parent = me if mine else opponents
-            if element.parentElement != parent:
-                if mine:
-                    me.prepend(element)
-                else:
-                    opponents.append(element)
-        for seat in sorted(self.seat_el):  # opponents in seat order, starting after me
-            if seat != session.shown_seat:
-                opponents.append(self.seat_el[seat])
-        self.board.render(zones, animate=animate, force=force)
+        for seat in sorted(self.seat_el):
+            element = self.seat_el[seat]
+            element.classList.toggle("me", seat == shown)
+            if seat == shown:
+                me.prepend(element)
+            else:
+                opponents.append(element)
 
     def refresh(self) -> None:
         session, game = self.session, self.session.game

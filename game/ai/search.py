@@ -7,7 +7,7 @@
 
 The search sees everything, the stock order included: it answers "could this deal be
 won?", not "what should I play?" (a hint must not peek; see each game's `hint`). It
-works on its own replayed copy of the game, through the engine's own `_apply` and
+works on its own copy of the game, through the engine's own `_apply` and
 `_unapply`, so a line it finds is made of moves the engine accepts, and it never
 touches the game on screen.
 
@@ -32,12 +32,47 @@ from __future__ import annotations
 
 import copy
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Protocol
+from typing import Any, Protocol
 
 from ..engine import Game, Move
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Line(Move):
+    """Several moves the search takes as one step (a game's "macro move"): it is applied
+    and undone as a whole, and its moves join the line one by one."""
+
+    moves: tuple[Move, ...]
+
+    def __str__(self) -> str:
+        return " ".join(str(move) for move in self.moves)
+
+
+def apply(game: Game, move: Move) -> Any:
+    if isinstance(move, Line):
+        return [game._apply(step) for step in move.moves]
+    return game._apply(move)
+
+
+def unapply(game: Game, move: Move, undo: Any) -> None:
+    if isinstance(move, Line):
+        for step, step_undo in zip(reversed(move.moves), reversed(undo), strict=True):
+            game._unapply(step, step_undo)
+            game._over = game._legal = None
+    else:
+        game._unapply(move, undo)
+    game._over = game._legal = None
+
+
+def flatten(line: list[Move]) -> list[str]:
+    texts: list[str] = []
+    for move in line:
+        texts += [str(step) for step in move.moves] if isinstance(move, Line) else [str(move)]
+    return texts
 
 
 class Rules(Protocol):
@@ -127,12 +162,11 @@ class Search:
             if frame[1] >= len(moves):
                 stack.pop()
                 if self.path:
-                    game._unapply(self.path.pop(), self.undos.pop())
-                    game._over = game._legal = None
+                    unapply(game, self.path.pop(), self.undos.pop())
                 continue
             move = moves[frame[1]]
             frame[1] += 1
-            undo = game._apply(move)
+            undo = apply(game, move)
             game._over = game._legal = None
             self.nodes += 1
             if rules.won(game):
@@ -142,8 +176,7 @@ class Search:
                 return self.result
             key = rules.key(game)
             if key in seen:
-                game._unapply(move, undo)
-                game._over = game._legal = None
+                unapply(game, move, undo)
                 continue
             seen.add(key)
             value = rules.value(game)
@@ -167,7 +200,7 @@ class Search:
         else:
             value = self.rules.value(self.game)
         self.seen = set()  # free the table: a finished search keeps only its answer
-        return Solution(status, [str(m) for m in line], value, self.nodes, self.seconds)
+        return Solution(status, flatten(line), value, self.nodes, self.seconds)
 
 
 def solve(game: Game, rules: Rules, max_nodes: int = 200_000,

@@ -130,7 +130,7 @@ def test_the_hint_steers_towards_a_book_through_moves_without_progress():
     assert ai.hint(game) in (StackMove(0, 1), StackMove(3, 2))
     for _ in range(3):
         game.push(ai.hint(game))
-    assert sorted(game.books) == ["G1S", "G2A", "G3C", "G4K"]
+    assert sorted(game.books[-4:]) == ["G1S", "G2A", "G3C", "G4K"]
 
 
 def test_hint_player_beats_greedy_over_a_few_deals():

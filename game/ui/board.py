@@ -159,8 +159,8 @@ class Board:
 
     # -- marks ------------------------------------------------------------------------
 
-    def mark(self, selected_cards=(), targets=(), hint_cards=(), swaps=()) -> None:
-        """Selection and legal-target highlights; everything marked before is cleared."""
+    def mark(self, selected_cards=(), targets=(), hint_cards=(), swaps=(), hint_zones=()) -> None:
+        """Selection, legal-target and hint highlights; everything marked before is cleared."""
         for element, name in self.marked:
             element.classList.remove(name)
         self.marked = []
@@ -169,7 +169,11 @@ class Board:
         for zone in targets:
             self._add(self.zone_el[zone], "target")
         for card in hint_cards:
-            self._add(self.nodes[card], "hint")
+            if card in self.nodes:  # (a card in a hidden zone has no node to mark)
+                self._add(self.nodes[card], "hint")
+        for zone in hint_zones:
+            if zone in self.zone_el:
+                self._add(self.zone_el[zone], "hint-target")
         for zone in swaps:
             self._add(self.zone_el[zone], "swap-target")
 

@@ -207,6 +207,16 @@ class Session:
             self.redo_stack.append(str(self.game.pop()))
         return Reply(changed=True)
 
+    def show_line(self, moves: list[str]) -> Reply:
+        """Back to the deal with `moves` (a line from the deal's start, e.g. the solver's
+        winning line) as the moves to redo, the first next: Redo, or a replay, plays it.
+        The moves made before are dropped: the line replaces them."""
+        self.selected = None
+        while self.game.move_stack:
+            self.game.pop()
+        self.redo_stack = list(reversed(moves))
+        return Reply(changed=True)
+
     def give_up(self) -> Reply:
         if self.game.is_over():
             return Reply()

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from .deal_data import GRADE_RULES, GRADED, WINNABLE
 
+SHARED = {"kings-square": "devils-square"}  # one engine, one deck, the same deals
+
 KINDS = ("any", "winnable", "easy", "medium", "hard")
 LABELS = {
     "any": "Any deal",
@@ -24,6 +26,7 @@ LABELS = {
 def choices(game_id: str) -> list[tuple[str, str]]:
     """(kind, label) pairs the page offers for `game_id`: "any" always, then the lists
     that exist for it."""
+    game_id = SHARED.get(game_id, game_id)
     found = [("any", LABELS["any"])]
     if WINNABLE.get(game_id):
         found.append(("winnable", LABELS["winnable"]))
@@ -34,6 +37,7 @@ def choices(game_id: str) -> list[tuple[str, str]]:
 
 
 def deals_of(game_id: str, kind: str) -> tuple[int, ...]:
+    game_id = SHARED.get(game_id, game_id)
     if kind == "winnable":
         return WINNABLE.get(game_id, ())
     return GRADED.get(game_id, {}).get(kind, ())
@@ -48,6 +52,7 @@ def pick(game_id: str, kind: str, number: int) -> int | None:
 
 def grade_of(game_id: str, deal: int) -> str | None:
     """"easy", "medium" or "hard" when `deal` is in one of the game's graded lists."""
+    game_id = SHARED.get(game_id, game_id)
     for grade, deals in GRADED.get(game_id, {}).items():
         if deal in deals:
             return grade
@@ -56,4 +61,5 @@ def grade_of(game_id: str, deal: int) -> str | None:
 
 def grade_note(game_id: str) -> str:
     """One paragraph for the page: how this game's deals were graded ('' if not)."""
+    game_id = SHARED.get(game_id, game_id)
     return GRADE_RULES.get(game_id, "")

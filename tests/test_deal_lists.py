@@ -1,0 +1,64 @@
+"""The shipped deal lists: listed deals are winnable, grades are reproducible."""
+
+import pytest
+
+from game.ai import deal_lists, solitaire
+from game.ai.deal_data import GRADED, WINNABLE
+from game.games import load
+
+ONE_PLAYER = ("devils-square", "kings-square", "devils-grip", "kings-corner-solitaire")
+
+
+def sample(deals, count=3):
+    """A few deals spread over the list, the same every run."""
+    step = max(1, len(deals) // count)
+    return list(deals[::step][:count])
+
+
+@pytest.mark.parametrize("game_id", sorted(WINNABLE))
+def test_listed_deals_are_winnable(game_id):
+    cls, ai = load(game_id), solitaire.load(game_id)
+    for deal in sample(WINNABLE[game_id]):
+        won = solitaire.play_out(cls.new(deal=deal), ai.hint).won
+        if not won:
+            solution = solitaire.solve_game(cls.new(deal=deal), 400_000)
+            game = cls.new(deal=deal)
+            for text in solution.moves:
+                game.push(text)
+            won = game.is_over() and game.outcome().won
+        assert won, f"{game_id} deal {deal} is listed as winnable"
+
+
+@pytest.mark.parametrize("game_id", sorted(GRADED))
+def test_an_easy_deal_is_won_by_the_hint_player_and_a_hard_one_is_not(game_id):
+    cls, ai = load(game_id), solitaire.load(game_id)
+    for deal in sample(GRADED[game_id]["easy"]):
+        assert solitaire.play_out(cls.new(deal=deal), ai.hint).won
+        assert deal_lists.grade_of(game_id, deal) == "easy"
+    for grade in ("medium", "hard"):
+        for deal in sample(GRADED[game_id][grade], 2):
+            assert not solitaire.play_out(cls.new(deal=deal), ai.hint).won
+            assert deal_lists.grade_of(game_id, deal) == grade
+
+
+def test_every_list_is_sorted_without_repeats_and_grades_split_the_winnable_deals():
+    for game_id, deals in WINNABLE.items():
+        assert list(deals) == sorted(set(deals))
+        graded = [d for grade in ("easy", "medium", "hard") for d in GRADED[game_id][grade]]
+        assert sorted(graded) == list(deals)
+
+
+@pytest.mark.parametrize("game_id", ONE_PLAYER)
+def test_choices_and_pick_follow_the_lists(game_id):
+    kinds = [kind for kind, _label in deal_lists.choices(game_id)]
+    assert kinds[0] == "any" and deal_lists.pick(game_id, "any", 7) is None
+    for kind in kinds[1:]:
+        deals = deal_lists.deals_of(game_id, kind)
+        assert deals and deal_lists.pick(game_id, kind, 123_456) in deals
+    assert deal_lists.pick(game_id, "no-such-list", 3) is None
+
+
+def test_the_two_squares_share_their_deals():
+    assert deal_lists.deals_of("kings-square", "winnable") == deal_lists.deals_of(
+        "devils-square", "winnable")
+    assert deal_lists.grade_note("kings-square") == deal_lists.grade_note("devils-square")

@@ -7,9 +7,12 @@ delegated (one per region), never per card or per render.
 
 from __future__ import annotations
 
+from html import escape
+
 from pyscript import document, window
 
-from ..games import load_all
+from ..games import load, load_all
+from . import assist
 from .board import Board
 from .dom import after, by_id, listen, missing, move_ms, proxy
 from .layouts import LAYOUTS
@@ -17,7 +20,7 @@ from .opening import open_game, random_deal
 from .pointer import PointerInput
 from .rules import RULES_HTML
 from .session import Reply, Session
-from .store import Store
+from .store import Store, slot_key
 from .urlstate import Route, game_query, parse_route
 
 
@@ -48,6 +51,11 @@ class App:
         self.table = None  # a TableView while a table game is open
         self._toast_serial = 0
         self.lifted = None
+        self.hint: assist.HintMarks | None = None  # shown until the next move
+        self.demo_line: list[str] | None = None  # the last winning line replayed
+        self.solver = None  # a SolverPanel once the end dialog first shows (solver_view)
+        self.replay_view = None  # a ReplayView once a line is first shown
+        self._deal_choices: dict[tuple, assist.DealChoice] = {}
         copied = "Link copied: anyone opening it gets this deal."
         self._copied = proxy(lambda *_: self.toast(copied))
         self._copy_failed = proxy(lambda *_: self.toast(str(window.location.href)))
@@ -55,6 +63,7 @@ class App:
         PointerInput(self.board_el, self.on_touch, self.on_lift, self.on_drop)
         listen(document, "click", self.on_click)
         listen(window, "keydown", self.on_key)
+        listen(document, "change", self.on_change)
         listen(window, "popstate", lambda *_: self.route(parse_route(str(window.location.search))))
 
     # -- routing ------------------------------------------------------------------------
@@ -73,6 +82,7 @@ class App:
         self.route(parse_route(query))
 
     def show_home(self) -> None:
+        self.stop_helpers()
         self.session = None
         self.table = None
         self.body.dataset.view = "home"
@@ -107,6 +117,10 @@ class App:
         return "".join(links)
 
     def open(self, game_id: str, deal: int | None, options: dict) -> None:
+        self.stop_helpers()
+        self.hint = None
+        if deal is None and not LAYOUTS[game_id].table:
+            deal = self.fresh_deal_for(game_id, options)  # None: resume, or any number
         make = self.table_session if LAYOUTS[game_id].table else None
         session, key, notes = open_game(self.store, game_id, deal, options, make)
         self.session, self.key = session, key
@@ -115,6 +129,7 @@ class App:
         self.body.dataset.view = "game"
         self.body.dataset.game = game_id
         self.body.dataset.guard = "on" if session.guarded else "off"
+        by_id("btn-hint").hidden = not assist.has_hints(game_id, game.options)
         document.title = f"{cls.title} · deal {game.deal}"
         by_id("game-title").textContent = cls.title
         subtitle = by_id("game-subtitle")
@@ -148,6 +163,7 @@ class App:
             self.toast(note)
         self.save()
         self.body.dataset.state = "ready"
+        after(0, self._deal_extras)  # the deal lists load after the game is playable
         if self.table is not None:
             self.table.after_change()  # computer turns go on; a finished hand shows its summary
         elif game.is_over():
@@ -165,6 +181,7 @@ class App:
         return TableSession(game, redo, names)
 
     def on_touch(self, zone: str, card: str | None) -> None:
+        self.stop_replay()
         if self.table is not None:
             self.table.on_touch(zone, card)
             return
@@ -178,6 +195,7 @@ class App:
         self.apply(self.session.touch(zone, position))
 
     def on_lift(self, zone: str, card: str):
+        self.stop_replay()
         if self.table is not None:
             return self.table.on_lift(zone, card)
         if self.session is None or self.session.game.is_over():
@@ -217,7 +235,11 @@ class App:
             return
         button = target.closest("[data-action]")
         if not missing(button) and not button.disabled:
-            self.act(str(button.dataset.action))
+            action = str(button.dataset.action)
+            if action == "deal-kind":
+                self.set_deal_kind(str(button.dataset.kind), deal=True)
+            else:
+                self.act(action)
 
     def on_key(self, event) -> None:
         key = str(event.key).lower()
@@ -226,11 +248,31 @@ class App:
         if (event.ctrlKey or event.metaKey) and key in ("z", "y"):
             event.preventDefault()
             self.act("redo" if event.shiftKey or key == "y" else "undo")
+        elif key == "escape" and self.replaying():
+            self.act("replay-stop")
         elif key == "escape" and self.session.selected:
             self.apply(self.session.cancel())
+        elif key == "h" and not (event.ctrlKey or event.metaKey or event.altKey):
+            tag = str(getattr(event.target, "tagName", "") or "").lower()
+            if tag not in ("input", "select", "textarea") and not document.querySelector(
+                "dialog[open]"
+            ):
+                self.act("hint")
+
+    def on_change(self, event) -> None:
+        target = event.target
+        setting = getattr(getattr(target, "dataset", None), "setting", None)
+        if str(setting) == "deal-kind":
+            self.set_deal_kind(str(target.value), deal=False)
+
+    # Actions that leave a replay running: they only look, or steer the replay/solver.
+    PASSIVE = frozenset({"close", "rules", "show-outcome", "copy-link", "replay-faster",
+                         "solve", "solve-cancel"})
 
     def act(self, action: str) -> None:
         session = self.session
+        if action not in self.PASSIVE:
+            self.stop_replay(quiet=action != "replay-stop")
         if action == "close":
             self.close_dialogs()
         elif action == "rules":
@@ -252,8 +294,20 @@ class App:
             self.close_dialogs()
             self.apply(session.restart())
         elif action == "new":
-            game = session.game
-            self.navigate(game_query(game.id, random_deal(), game.options))
+            self.new_deal()
+        elif action == "hint":
+            self.show_hint()
+        elif action == "solve":
+            self.solver_panel().start()
+        elif action == "solve-cancel":
+            self.solver_panel().cancel()
+        elif action == "show-line":
+            line = self.solver_panel().line(session.game)
+            if line and not session.guarded:
+                self.replayer().start(line)
+        elif action == "replay-faster":
+            if self.replay_view is not None:
+                self.replay_view.faster()
         elif action == "giveup":
             self.confirm_dialog.showModal()
         elif action == "confirm-giveup":
@@ -271,6 +325,8 @@ class App:
             self.table.apply(reply, force)
             return
         session = self.session
+        if reply.changed:
+            self.hint = None  # a hint holds until the position changes
         if reply.changed or force:
             self.render(force=force)
         if reply.refused:
@@ -307,8 +363,10 @@ class App:
         held = session.held()
         if held:
             selected = game.zones()[held.zone][-held.count:]
+        hint = self.hint or assist.HintMarks()
         self.board.mark(
-            selected_cards=selected, targets=session.targets(), swaps=session.swap_targets()
+            selected_cards=selected, targets=session.targets(), swaps=session.swap_targets(),
+            hint_cards=hint.cards, hint_zones=hint.zones,
         )
         buttons = {
             "undo": session.can_undo(),
@@ -332,6 +390,8 @@ class App:
         if not game.is_over():
             self.outcome_el.removeAttribute("data-outcome")
             self.body.dataset.over = "no"
+            if self.solver is not None and self.solver.running:
+                self.solver.cancel()  # the game goes on: its end dialog is gone
 
     def show_outcome(self, open_dialog: bool) -> None:
         self.mark_outcome()
@@ -346,23 +406,34 @@ class App:
         element.dataset.won = "true" if outcome.won else "false"
         element.dataset.score = str(outcome.score)
         self.body.dataset.over = "yes"
+        reason = outcome.reason
         if outcome.won:
             title = self.layout.win_title
+            if self.demo_line and self.demo_line == [str(m) for m in self.session.game.move_stack]:
+                title = "The winning line"
+                reason = ("This is how the solver wins this deal. Restart this deal to try it "
+                          "yourself; Redo then plays the line a move at a time.")
         else:
             title = "You gave up" if outcome.resigned else "No more moves"
         by_id("outcome-title").textContent = title
-        by_id("outcome-reason").textContent = outcome.reason
+        by_id("outcome-reason").textContent = reason
         by_id("outcome-score").textContent = str(outcome.score)
         self.say(f"Game over: {self.layout.score_label.lower()} {outcome.score}.")
 
     def _open_end_dialog(self, *_args) -> None:
         if self.session is not None and self.session.game.is_over() and not self.end_dialog.open:
+            if self.table is None:
+                self.solver_panel().show_for(self.session.game)
             self.end_dialog.showModal()
 
     def show_rules(self) -> None:
         game_id = self.session.game.id if self.session else None
         article = by_id("rules-article")
-        article.innerHTML = RULES_HTML.get(game_id) or "".join(RULES_HTML.values())
+        html = RULES_HTML.get(game_id) or "".join(RULES_HTML.values())
+        if self.session is not None and game_id in assist.SOLITAIRES:
+            game = self.session.game
+            html += assist.help_html(self.session.guarded, self.deal_choice_for(game).note)
+        article.innerHTML = html
         self.rules_dialog.showModal()
 
     def close_dialogs(self) -> None:
@@ -399,6 +470,151 @@ class App:
         self.store.write(NAMES_KEY, "\n".join(names))
         self.close_dialogs()
         self.navigate(game_query("kings-corner", random_deal(), options))
+
+    # -- help: hints, the solver, replays, deal lists -----------------------------------
+
+    def show_hint(self) -> None:
+        session = self.session
+        if session is None or self.table is not None:
+            return
+        game = session.game
+        if not assist.has_hints(game.id, game.options):
+            return
+        try:
+            from ..ai import solitaire  # loaded on the first hint, never at start-up
+
+            move = None if game.is_over() else solitaire.load(game.id).hint(game)
+        except (ImportError, KeyError, AttributeError):
+            self.say("Hints for this game are not available yet.")
+            return
+        if move is None:
+            self.hint = None
+            self.refresh()
+            self.say(assist.no_hint_text(game))
+            return
+        session.selected = None
+        self.hint = assist.hint_marks(game, move, self.layout.faces.label)
+        self.refresh()
+        self.say(self.hint.text)
+
+    def solver_panel(self):
+        if self.solver is None:
+            from .solver_view import SolverPanel
+
+            self.solver = SolverPanel(self)
+        return self.solver
+
+    def replayer(self):
+        if self.replay_view is None:
+            from .solver_view import ReplayView
+
+            self.replay_view = ReplayView(self)
+        return self.replay_view
+
+    def replaying(self) -> bool:
+        return self.replay_view is not None and self.replay_view.active
+
+    def stop_replay(self, quiet: bool = True) -> None:
+        if self.replaying():
+            self.replay_view.stop(quiet=quiet)
+
+    def stop_helpers(self) -> None:
+        """Another game or the game list: no replay or search goes on behind it."""
+        self.stop_replay()
+        if self.solver is not None:
+            self.solver.cancel()
+
+    def deal_choice_for(self, game) -> assist.DealChoice:
+        key = (game.id, tuple(sorted(game.options.items())))
+        choice = self._deal_choices.get(key)
+        if choice is None:
+            choice = self._deal_choices[key] = assist.deal_choice(
+                game.id, game.options, type(game).OPTIONS
+            )
+        return choice
+
+    def deal_kind(self, game_id: str, choice: assist.DealChoice) -> str:
+        return choice.valid(self.store.read(assist.DEALS_KEY + game_id))
+
+    def played(self, game_id: str, options: dict):
+        """deal -> whether the player has a save of it (with these options)."""
+        return lambda deal: self.store.read(slot_key(game_id, deal, options)) is not None
+
+    def new_deal(self) -> None:
+        game = self.session.game
+        deal = random_deal()
+        if self.table is None:
+            kind = self.deal_kind(game.id, self.deal_choice_for(game))
+            deal = assist.choose_deal(game.id, kind, self.played(game.id, game.options))
+        self.navigate(game_query(game.id, deal, game.options))
+
+    def fresh_deal_for(self, game_id: str, options: dict) -> int | None:
+        """The deal a game opened without a deal number starts from, when the player asked
+        for a kind of deal and has no game of it to resume (None: as usual)."""
+        stored = self.store.read(assist.DEALS_KEY + game_id)
+        if not stored or stored == "any" or game_id not in assist.SOLITAIRES:
+            return None
+        key = self.store.current_key(game_id)
+        record = self.store.load_record(key) if key else None
+        if isinstance(record, dict) and not record.get("finished"):
+            return None  # a game in progress is resumed
+        cls = load(game_id)
+        full = cls.check_options(options)
+        kind = assist.deal_choice(game_id, full, cls.OPTIONS).valid(stored)
+        if kind == "any":
+            return None
+        return assist.choose_deal(game_id, kind, self.played(game_id, full))
+
+    def set_deal_kind(self, kind: str, deal: bool) -> None:
+        session = self.session
+        if session is None or self.table is not None:
+            return
+        game = session.game
+        kind = self.deal_choice_for(game).valid(kind)
+        self.store.write(assist.DEALS_KEY + game.id, kind)
+        menu = by_id("deal-menu")
+        if bool(menu.matches(":popover-open")):
+            menu.hidePopover()
+        if deal:
+            self.close_dialogs()
+            self.new_deal()
+        else:
+            self._deal_extras()
+
+    def _deal_extras(self, *_args) -> None:
+        """The deal's grade beside its number, and the choice of deals for new games."""
+        session = self.session
+        toggle = document.querySelector(".deal-kind-toggle")
+        row = document.querySelector("#end-dialog .next-deal")
+        badge = by_id("deal-grade")
+        if session is None or self.table is not None:
+            toggle.hidden = row.hidden = badge.hidden = True
+            return
+        game = session.game
+        choice = self.deal_choice_for(game)
+        kind = self.deal_kind(game.id, choice)
+        toggle.hidden = row.hidden = not choice.offered
+        by_id("deal-menu-kinds").innerHTML = "".join(
+            f'<button type="button" data-action="deal-kind" data-kind="{escape(k)}" '
+            f'aria-pressed="{"true" if k == kind else "false"}">{escape(label)}</button>'
+            for k, label in choice.kinds
+        )
+        by_id("deal-menu-note").textContent = choice.note
+        select = row.querySelector("select")
+        select.innerHTML = "".join(
+            f'<option value="{escape(k)}"{" selected" if k == kind else ""}>{escape(label)}'
+            "</option>" for k, label in choice.kinds
+        )
+        select.value = kind
+        row.title = choice.note
+        label = dict(choice.kinds).get(kind, "Any deal")
+        for button in document.querySelectorAll('[data-action="new"]'):
+            button.title = "Deal new cards" + ("" if kind == "any" else f": {label.lower()}")
+        grade = assist.deal_badge(game.id, game.deal, game.options, type(game).OPTIONS)
+        badge.textContent = grade
+        badge.hidden = not grade
+        badge.dataset.grade = grade.lower()
+        badge.title = choice.note if grade else ""
 
     def say(self, text: str, guard: bool = False) -> None:
         message = by_id("message")

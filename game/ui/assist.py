@@ -1,0 +1,297 @@
+"""The page's help for the one-player games, as pure logic: what a hint highlights and
+says, how the solver's answer is put in words, how big a slice of search fits in one
+timer tick, and which deal a new game starts from when the player asked for winnable
+deals or a difficulty.
+
+No browser import, so everything here is tested in CPython (tests/test_solver_view.py);
+game/ui/solver_view.py and game/ui/app.py show it. Nothing here imports `game.ai` at
+module level: the page loads the AI only when the player first asks for it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..engine import MAX_DEAL, MIN_DEAL, Game, Move
+
+SOLITAIRES = ("devils-square", "kings-square", "devils-grip", "kings-corner-solitaire")
+BOOKS_GAMES = ("devils-square", "kings-square")  # the solver's value counts books
+
+# -- hints ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HintMarks:
+    """What a hint shows: cards that glow (those to move), zones that glow (where they
+    go, or a pile to deal from), and one sentence for the status line."""
+
+    cards: tuple[str, ...] = ()
+    zones: tuple[str, ...] = ()
+    text: str = ""
+
+
+def has_hints(game_id: str, options: dict) -> bool:
+    """Hints exist for the one-player games, and never in Guard mode."""
+    return game_id in SOLITAIRES and not options.get("guard")
+
+
+def hint_marks(game: Game, move: Move, label: Callable[[str], str]) -> HintMarks:
+    """The marks and sentence for `move` in `game` (before it is made); `label` names a
+    card ('3 Green Axe', '10 of hearts')."""
+    zones = game.zones()
+    text = str(move)
+    if text == "deal":
+        return HintMarks(zones=("stock",), text="Hint: deal from the stock.")
+    if text == "redeal":
+        return HintMarks(zones=("stock",), text="Hint: turn the waste over to deal again.")
+    if getattr(move, "pair", False):  # two cards removed together (Kings in the Corner)
+        first, second = zones[move.source][-1], zones[move.target][-1]
+        return HintMarks(cards=(first, second),
+                         text=f"Hint: remove the {label(first)} and the {label(second)}.")
+    source, target = getattr(move, "source", None), getattr(move, "target", None)
+    if source is not None and target is not None:
+        count = getattr(move, "count", 1)
+        cards = tuple(zones[source][-count:])
+        if target == "discard":
+            return HintMarks(cards=cards, zones=(target,),
+                             text=f"Hint: remove the {label(cards[0])}.")
+        what = f"the {label(cards[0])}" + (" and the cards on it" if count > 1 else "")
+        onto = zones[target]
+        if source == "stock":
+            where = "on the glowing cell"
+        elif onto:
+            where = f"onto the {label(onto[-1])}"
+        else:
+            where = "to the glowing empty cell"
+        verb = "place" if source == "stock" else "move"
+        return HintMarks(cards=cards, zones=(target,), text=f"Hint: {verb} {what} {where}.")
+    a, b = getattr(move, "a", None), getattr(move, "b", None)
+    if a is not None and b is not None:  # a swap of two piles (Devil's Grip)
+        first, second = zones[f"cell-{a}"], zones[f"cell-{b}"]
+        cards = tuple(first + second)
+        name = f"the pile of the {label(first[0])}" if first else "the empty cell"
+        other = f"the pile of the {label(second[0])}" if second else "the empty cell"
+        return HintMarks(cards=cards, zones=(f"cell-{a}", f"cell-{b}"),
+                         text=f"Hint: swap {name} with {other}.")
+    return HintMarks(text=f"Hint: {text}.")
+
+
+def no_hint_text(game: Game) -> str:
+    if game.is_over():
+        return "The game is over: there is nothing left to hint."
+    return "No hint: no move here makes progress."
+
+
+# -- the solver -----------------------------------------------------------------------------
+
+BUDGET_NODES = 2_000_000  # positions a "Could it be won?" search may visit
+BUDGET_SECONDS = 120.0  # and seconds of searching (the page's time, not counting pauses)
+SLICE_MS = 40.0  # a slice of search per timer tick: the page repaints between slices
+FIRST_QUOTA = 500
+MIN_QUOTA, MAX_QUOTA = 50, 200_000
+
+
+@dataclass
+class SliceSizer:
+    """How many nodes the next slice may search so that it takes about `target_ms`: from
+    the search's speed so far (smoothed, since some positions cost far more than others),
+    growing at most twofold and shrinking at most fourfold from one slice to the next."""
+
+    target_ms: float = SLICE_MS
+    quota: int = FIRST_QUOTA
+    rate: float | None = None  # nodes per millisecond
+
+    def update(self, nodes: int, elapsed_ms: float) -> int:
+        if nodes > 0 and elapsed_ms >= 1.0:
+            rate = nodes / elapsed_ms
+            self.rate = rate if self.rate is None else 0.7 * self.rate + 0.3 * rate
+            wanted = self.rate * self.target_ms
+        else:  # too quick to measure (or it searched nothing): try more
+            wanted = self.quota * 2.0
+        wanted = max(min(wanted, self.quota * 2.0), self.quota / 4.0)
+        self.quota = int(min(MAX_QUOTA, max(MIN_QUOTA, wanted)))
+        return self.quota
+
+
+def fresh_game(game: Game) -> Game:
+    """The deal of `game` at its start, as a new game (a deal, or an explicit deck)."""
+    cls = type(game)
+    if game.deck is not None:
+        return cls.new(deck=list(game.deck), **game.options)
+    return cls.new(deal=game.deal, **game.options)
+
+
+def deal_key(game: Game) -> tuple:
+    """Which deal a search answers for: the game, the deal (or deck) and the options
+    that change play (Guard mode does not)."""
+    options = tuple(sorted((k, v) for k, v in game.options.items() if k != "guard"))
+    where = tuple(game.deck) if game.deck is not None else game.deal
+    return (game.id, where, options)
+
+
+def search_progress(nodes: int, seconds: float, max_nodes: int = BUDGET_NODES,
+                    max_seconds: float = BUDGET_SECONDS) -> float:
+    """How much of the budget is spent, 0 to 1: nodes or seconds, whichever runs out first."""
+    return max(0.0, min(1.0, max(nodes / max_nodes, seconds / max_seconds)))
+
+
+def progress_text(nodes: int) -> str:
+    return f"{nodes:,} positions searched"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def answer_text(game_id: str, status: str, moves: int, value: int, nodes: int) -> str:
+    """The solver's answer for the player, in one or two sentences."""
+    if status == "won":
+        return f"Yes: this deal can be won in {plural(moves, 'move')}."
+    if status == "lost":
+        text = "No: no sequence of moves wins this deal."
+        if game_id in BOOKS_GAMES:
+            text += f" At most {plural(value, 'book')} can be made."
+        return text
+    return f"The solver gave up after {nodes:,} positions without an answer."
+
+
+# -- replays ---------------------------------------------------------------------------------
+
+REPLAY_PACES = (650, 300, 90)  # ms between the moves of a replay: calm, faster, fastest
+
+
+@dataclass
+class Replay:
+    """A winning line being shown on the board, move by move."""
+
+    total: int
+    pace: int = 0  # index into REPLAY_PACES
+    shown: int = 0
+
+    @property
+    def delay(self) -> int:
+        return REPLAY_PACES[self.pace]
+
+    def faster(self) -> int:
+        self.pace = min(self.pace + 1, len(REPLAY_PACES) - 1)
+        return self.delay
+
+    @property
+    def fastest(self) -> bool:
+        return self.pace == len(REPLAY_PACES) - 1
+
+    def text(self) -> str:
+        return f"Winning line: move {self.shown} of {self.total}"
+
+
+# -- choosing deals --------------------------------------------------------------------------
+
+DEALS_KEY = "cardgames:settings:deals:"  # + game id: the kind of deal a new game starts from
+WINNABLE_NOTE = ("Winnable deals are deals the solver, which sees every card, proved can "
+                 "be won. You still have to find the way.")
+
+
+@dataclass
+class DealChoice:
+    """What the page offers for new deals of one game with its options."""
+
+    kinds: list[tuple[str, str]] = field(default_factory=lambda: [("any", "Any deal")])
+    note: str = ""
+
+    @property
+    def offered(self) -> bool:
+        return len(self.kinds) > 1
+
+    def valid(self, kind: str | None) -> str:
+        return kind if kind in {k for k, _ in self.kinds} else "any"
+
+
+def lists_apply(options: dict, defaults: dict) -> bool:
+    """The deal lists were made with a game's default options (Guard mode aside): a deal
+    winnable with three cards dealt at a time may not be with one."""
+    return all(options.get(name, value) == value for name, value in defaults.items()
+               if name != "guard")
+
+
+def deal_choice(game_id: str, options: dict, defaults: dict) -> DealChoice:
+    if game_id not in SOLITAIRES or not lists_apply(options, defaults):
+        return DealChoice()
+    from ..ai import deal_lists
+
+    kinds = deal_lists.choices(game_id)
+    note = deal_lists.grade_note(game_id)
+    if not note and any(kind == "winnable" for kind, _ in kinds):
+        note = WINNABLE_NOTE
+    return DealChoice(kinds, note)
+
+
+def choose_deal(game_id: str, kind: str, played: Callable[[int], bool],
+                rng: random.Random | None = None, tries: int = 24) -> int:
+    """The deal a new game starts from: any number for "any" (or a list that is empty),
+    else one of the list `kind`, preferring one the player has no save of."""
+    rng = rng or random.Random()
+    if kind != "any":
+        from ..ai import deal_lists
+
+        deals = deal_lists.deals_of(game_id, kind)
+        if deals:
+            first = None
+            for _ in range(tries):
+                deal = deal_lists.pick(game_id, kind, rng.randrange(1 << 30))
+                first = deal if first is None else first
+                if not played(deal):
+                    return deal
+            start = rng.randrange(len(deals))  # mostly played: walk the list for a new one
+            for step in range(len(deals)):
+                deal = deals[(start + step) % len(deals)]
+                if not played(deal):
+                    return deal
+            return first
+    return rng.randint(MIN_DEAL, MAX_DEAL)
+
+
+GRADE_WORDS = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+
+
+def deal_badge(game_id: str, deal: int | None, options: dict, defaults: dict) -> str:
+    """'Easy', 'Medium' or 'Hard' for a graded deal, 'Winnable' for one the solver proved
+    winnable, '' otherwise (or when the lists do not apply to these options)."""
+    if deal is None or game_id not in SOLITAIRES or not lists_apply(options, defaults):
+        return ""
+    from ..ai import deal_lists
+
+    grade = deal_lists.grade_of(game_id, deal)
+    if grade:
+        return GRADE_WORDS.get(grade, grade.capitalize())
+    if deal in deal_lists.deals_of(game_id, "winnable"):
+        return "Winnable"
+    return ""
+
+
+def help_html(guarded: bool, deal_note: str) -> str:
+    """The rules page's section on hints, the solver and the choice of deals."""
+    from html import escape
+
+    if guarded:
+        hint = "<li>Guard mode gives no hints.</li>"
+    else:
+        hint = ("<li><b>Hint</b> (or the <kbd>H</kbd> key) lights up a good move: the cards "
+                "to move glow, and so does the place they go. It knows only what you can "
+                "see, never the order of the cards still to come.</li>")
+    replay = ("" if guarded else " When it can, <b>Show me</b> plays a winning line on the "
+              "board, a move at a time; Stop it whenever you like, and Redo goes on from "
+              "there.")
+    deals = ""
+    if deal_note:
+        deals = ("<li>The arrow beside <b>New deal</b> chooses which deals you get: any, "
+                 f"or only some. {escape(deal_note)}</li>")
+    return (
+        '<h3 id="help">Help from the computer</h3><ul class="help">'
+        f"{hint}"
+        "<li>When a game is over, <b>Could it be won?</b> asks the solver, which sees "
+        "every card, the stock too, whether any sequence of moves wins the deal. It "
+        "thinks while you look on, and Cancel stops it." + replay + "</li>"
+        f"{deals}</ul>"
+    )

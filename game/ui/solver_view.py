@@ -1,0 +1,253 @@
+"""'Could it be won?' and 'Show me' on the page: the solver run in slices between which
+the browser paints and handles input, its progress and answer in the end dialog, and a
+winning line replayed on the board move by move.
+
+The decisions (slice sizes, sentences, the replay's pace) live in assist.py, tested in
+CPython. Each search gets one proxy for its timer callback, made when it starts and
+destroyed when it ends or is cancelled; the replay has one for the page's life.
+The AI is imported on the first search, never at start-up.
+"""
+
+from __future__ import annotations
+
+import time
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from . import assist
+from .dom import by_id, proxy
+
+PROGRESS_EVERY = 0.2  # seconds between updates of the progress bar and count
+
+
+class SolverPanel:
+    """The solver's part of the end dialog (#solver) and the search behind it."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.section = by_id("solver")
+        self.bar = by_id("solver-bar")
+        self.count = by_id("solver-count")
+        self.answer = by_id("solver-answer")
+        self.answers: dict[tuple, object] = {}  # deal key -> Solution, for this visit
+        self.run_key: tuple | None = None  # the deal being searched
+        self.fresh = None  # the deal at its start, for the search to copy
+        self.search = None
+        self.sizer = assist.SliceSizer()
+        self.shown_at = 0.0
+        self.timer = None
+        self.tick = None  # the timer callback's proxy, while a search runs
+        self.slices = 0
+        self.longest_ms = 0.0
+
+    # -- showing ------------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        return self.run_key is not None
+
+    def show_for(self, game) -> None:
+        """Put the panel in the state that fits `game` (its end dialog is about to show)."""
+        outcome = game.outcome()
+        if outcome is None or outcome.won or game.id not in assist.SOLITAIRES:
+            self._state("off")
+            return
+        key = assist.deal_key(game)
+        if self.running and key != self.run_key:
+            self.cancel()
+        if key == self.run_key:
+            self._state("running")
+        elif key in self.answers:
+            self._show_answer(self.answers[key])
+        else:
+            self._state("idle")
+
+    def _state(self, state: str) -> None:
+        self.section.dataset.state = state
+        if state == "idle":
+            self.answer.textContent = ""
+
+    def _show_answer(self, solution) -> None:
+        game_id = self.app.session.game.id if self.app.session else ""
+        self.answer.textContent = assist.answer_text(
+            game_id, solution.status, len(solution.moves), solution.value, solution.nodes
+        )
+        self.answer.dataset.status = solution.status
+        self._state(solution.status)
+
+    def _progress(self) -> None:
+        search = self.search
+        nodes, seconds = (search.nodes, search.seconds) if search else (0, 0.0)
+        share = assist.search_progress(nodes, seconds)
+        self.bar.value = round(share * 1000)
+        self.count.textContent = assist.progress_text(nodes) if nodes else "Starting…"
+
+    # -- searching ----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Search the current game's deal from its start."""
+        session = self.app.session
+        if session is None or self.running:
+            return
+        game = session.game
+        self.run_key = assist.deal_key(game)
+        self.fresh = assist.fresh_game(game)
+        self.search = None
+        self.sizer = assist.SliceSizer()
+        self.slices, self.longest_ms = 0, 0.0
+        self.shown_at = 0.0
+        self.tick = create_proxy(self._tick)
+        self._state("running")
+        self._progress()
+        cancel = self.section.querySelector('[data-action="solve-cancel"]')
+        if cancel is not None:
+            cancel.focus()
+        self.timer = window.setTimeout(self.tick, 30)  # paint the running state first
+
+    def _tick(self, *_args) -> None:
+        self.timer = None
+        if not self.running:
+            return
+        if self.search is None:  # the first tick loads the AI and sets the search up
+            try:
+                from ..ai import solitaire
+
+                self.search = solitaire.solver(
+                    self.fresh, max_nodes=assist.BUDGET_NODES, max_seconds=assist.BUDGET_SECONDS
+                )
+            except (ImportError, KeyError, AttributeError):
+                self._end()
+                self.answer.textContent = "The solver for this game is not available yet."
+                self.answer.dataset.status = "unknown"
+                self._state("unknown")
+                return
+            self.timer = window.setTimeout(self.tick, 0)
+            return
+        search = self.search
+        before = search.nodes
+        started = time.perf_counter()
+        solution = search.step(self.sizer.quota)
+        elapsed = (time.perf_counter() - started) * 1000
+        self.slices += 1
+        self.longest_ms = max(self.longest_ms, elapsed)
+        self.section.dataset.slices = str(self.slices)
+        self.section.dataset.longestMs = str(round(self.longest_ms))
+        if solution is None:
+            self.sizer.update(search.nodes - before, elapsed)
+            if started - self.shown_at >= PROGRESS_EVERY:  # the page repaints only then
+                self.shown_at = started
+                self._progress()
+            self.timer = window.setTimeout(self.tick, 0)
+            return
+        key = self.run_key
+        self._end()
+        self.answers[key] = solution
+        session = self.app.session
+        if session is not None and assist.deal_key(session.game) == key:
+            self._show_answer(solution)
+            then = self.section.querySelector('[data-action="show-line"]')
+            if solution.status == "won" and then is not None and not session.guarded:
+                then.focus()
+
+    def cancel(self) -> None:
+        """Stop the search; nothing keeps running."""
+        if not self.running:
+            return
+        self._end()
+        self._state("idle")
+
+    def _end(self) -> None:
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
+            self.timer = None
+        if self.tick is not None:
+            self.tick.destroy()
+            self.tick = None
+        self.run_key = None
+        self.search = None
+        self.fresh = None
+
+    def line(self, game) -> list[str] | None:
+        """The winning line of `game`'s deal, when one was found."""
+        solution = self.answers.get(assist.deal_key(game))
+        return list(solution.moves) if solution is not None and solution.status == "won" else None
+
+
+class ReplayView:
+    """A winning line played on the board at a calm pace; the player can speed it up or
+    stop it (any other action stops it too), and Redo then plays the rest."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.bar = by_id("replay")
+        self.text = by_id("replay-text")
+        self.replay: assist.Replay | None = None
+        self.timer = None
+        self._tick = proxy(self._step)  # one proxy for the page's life
+
+    @property
+    def active(self) -> bool:
+        return self.replay is not None
+
+    def start(self, moves: list[str]) -> None:
+        app = self.app
+        self.stop(quiet=True)
+        app.close_dialogs()
+        app.demo_line = list(moves)
+        self.replay = assist.Replay(len(moves))
+        document.body.dataset.replay = "on"
+        self.bar.hidden = False
+        faster = self.bar.querySelector('[data-action="replay-faster"]')
+        faster.disabled = False
+        app.apply(app.session.show_line(moves))
+        self._show()
+        self._schedule()
+
+    def _show(self) -> None:
+        self.text.textContent = self.replay.text()
+
+    def _schedule(self) -> None:
+        self.timer = window.setTimeout(self._tick, self.replay.delay)
+
+    def faster(self) -> None:
+        if self.replay is None:
+            return
+        self.replay.faster()
+        self.bar.querySelector('[data-action="replay-faster"]').disabled = self.replay.fastest
+        if self.timer is not None:  # the next move comes at the new pace
+            window.clearTimeout(self.timer)
+            self._schedule()
+
+    def _step(self, *_args) -> None:
+        self.timer = None
+        app, replay = self.app, self.replay
+        session = app.session
+        if replay is None or session is None:
+            return
+        if not session.redo_stack or session.game.is_over():
+            self.stop(quiet=True)
+            return
+        reply = session.redo()
+        replay.shown += 1
+        self._show()
+        over = session.game.is_over() or not session.redo_stack
+        if over:
+            self.stop(quiet=True)
+        app.apply(reply)
+        if not over and self.replay is replay:
+            self._schedule()
+
+    def stop(self, quiet: bool = False) -> None:
+        """End the replay; the rest of the line stays on the redo stack."""
+        if self.replay is None:
+            return
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
+            self.timer = None
+        self.replay = None
+        document.body.dataset.replay = "off"
+        self.bar.hidden = True
+        session = self.app.session
+        if not quiet and session is not None and session.redo_stack:
+            self.app.say("Replay stopped: Redo plays the rest of the winning line.")

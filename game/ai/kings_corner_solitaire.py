@@ -26,8 +26,15 @@ only court cards are fussy, so the hint computes (`window_value`) the chance to 
 grid without a court card finding its spots full when every number card is placed as
 well as possible without knowing the next cards: a small exact dynamic programme over
 the free cells of each kind and the unseen court cards of each rank, cached. A number
-card goes where that chance is highest; a removing phase ends where the next one is
-highest. A court card with several free spots goes on the first.
+card goes where that chance is highest, weighed against what it leaves after the phase:
+a card unlikely to go in the next phase should not sit on a court spot of a rank still
+to come, and a card likely to go need not take a centre cell (BLOCK_COURT, BLOCK_CENTRE,
+SHORT_CENTRE); the card that fills the grid looks through the phase that follows, which
+it can see. A removing phase ends where the chance for the next filling is highest,
+then with the fewest number cards left on court spots. A court card with several free
+spots goes on the first. Without the stock's order the game is mostly luck: on deals
+1-1000 the hint player wins 6.9% (the solver proves 59.5% winnable), about 0.15 ms a
+hint in CPython.
 
 The greedy player makes the first legal move: a number card on the lowest empty cell,
 a court card on its first free spot, the first removal listed.
@@ -436,6 +443,7 @@ def survival(free: list[int], unseen_courts: list[int], unseen: int, draws: int)
 
 BLOCK_COURT = 0.5
 BLOCK_CENTRE = 0.1
+SHORT_CENTRE = 0.1
 _window_cache: dict[tuple, float] = {}
 
 
@@ -491,6 +499,9 @@ def window_value(free: tuple[int, int, int, int], courts: tuple[int, int, int],
 
 
 def hint(game) -> Move | None:
+    """The move the hint suggests, from the visible position only (the stock below the
+    turned card is read for its size alone, and not at all while removing); None when
+    the game is over."""
     if game.is_over():
         return None
     swap = game.options["swap"]
@@ -529,6 +540,14 @@ def hint(game) -> Move | None:
     for kind in (3, 0, 1, 2):
         if not empty[kind]:
             continue
+        cell = next(c for c in groups[kind] if cells[c] is None)
+        if not draws:  # the grid is full then: the phase that follows is known
+            full = list(cells)
+            full[cell] = turned
+            score = _phase_score(full, kind_of, empty_after(full, kind_of), courts_left, unseen)
+            if best is None or score > best[0]:
+                best = (score, Place(cell))
+            continue
         free = empty[:3]
         if kind < 3:
             free[kind] -= 1
@@ -539,11 +558,18 @@ def hint(game) -> Move | None:
             block = BLOCK_COURT if courts_left[kind] else 0.0
         else:
             block = BLOCK_CENTRE
-        score = alive * (1 - (1 - gone) * block)
+        score = alive * (1 - (1 - gone) * block - (kind == 3) * gone * SHORT_CENTRE)
         if best is None or score > best[0] + 1e-12:
-            cell = next(c for c in groups[kind] if cells[c] is None)
             best = (score, Place(cell))
     return best[1]
+
+
+def empty_after(cells, kind_of) -> list[int]:
+    empty = [0, 0, 0, 0]
+    for cell, card in enumerate(cells):
+        if card is None:
+            empty[kind_of[cell]] += 1
+    return empty
 
 
 def _chance_removed(value: int, grid: list[int], unseen_values: list[int], unseen: int,
@@ -570,18 +596,31 @@ def _chance_removed(value: int, grid: list[int], unseen_values: list[int], unsee
 
 
 def _hint_removal(game, kind_of, empty, courts_left, unseen) -> Move | None:
+    best = _best_phase_end(game.cells, kind_of, empty, courts_left, unseen)
+    return None if best is None else best[1][0]
+
+
+def _best_phase_end(cells, kind_of, empty, courts_left, unseen):
+    """(score, removals) of the best way for the removing phase from `cells` to end:
+    the likeliest to fill the grid again safely, then the fewest number cards left on
+    the spots of court ranks still to come; None when nothing can be removed."""
     best = None
-    cells = game.cells
+    numbers = max(0, unseen - sum(courts_left))
     for moves, freed, removed in removal_outcomes(cells, kind_of):
         free = [empty[k] + freed[k] for k in range(KINDS)]
-        alive = window_value(tuple(free), tuple(courts_left), max(0, unseen - sum(courts_left)))
+        alive = window_value(tuple(free), tuple(courts_left), numbers)
         kept = sorted(kind_of[cell] for cell, card in enumerate(cells)
                       if card is not None and NUMBER[card] and cell not in removed)
         blocked = sum(1 for k in kept if k < 3 and courts_left[k])
         score = (alive, -blocked, tuple(kept))
         if best is None or score > best[0]:
-            best = (score, moves[0])
-    return None if best is None else best[1]
+            best = (score, moves)
+    return best
+
+
+def _phase_score(cells, kind_of, empty, courts_left, unseen) -> tuple:
+    best = _best_phase_end(cells, kind_of, empty, courts_left, unseen)
+    return (-1.0,) if best is None else best[0]
 
 
 def greedy(game) -> Move | None:

@@ -96,8 +96,9 @@ MIN_QUOTA, MAX_QUOTA = 50, 200_000
 @dataclass
 class SliceSizer:
     """How many nodes the next slice may search so that it takes about `target_ms`: from
-    the search's speed so far (smoothed, since some positions cost far more than others),
-    growing at most twofold and shrinking at most fourfold from one slice to the next."""
+    the search's speed so far, smoothed when it speeds up (some positions cost far more
+    than others) but followed at once when it slows down, growing at most twofold and
+    shrinking at most fourfold from one slice to the next."""
 
     target_ms: float = SLICE_MS
     quota: int = FIRST_QUOTA
@@ -106,12 +107,15 @@ class SliceSizer:
     def update(self, nodes: int, elapsed_ms: float) -> int:
         if nodes > 0 and elapsed_ms >= 1.0:
             rate = nodes / elapsed_ms
-            self.rate = rate if self.rate is None else 0.7 * self.rate + 0.3 * rate
+            if self.rate is None or rate < self.rate:
+                self.rate = rate
+            else:
+                self.rate = 0.7 * self.rate + 0.3 * rate
             wanted = self.rate * self.target_ms
         else:  # too quick to measure (or it searched nothing): try more
             wanted = self.quota * 2.0
         wanted = max(min(wanted, self.quota * 2.0), self.quota / 4.0)
-        self.quota = int(min(MAX_QUOTA, max(MIN_QUOTA, wanted)))
+        self.quota = round(min(MAX_QUOTA, max(MIN_QUOTA, wanted)))
         return self.quota
 
 

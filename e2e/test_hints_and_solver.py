@@ -241,7 +241,7 @@ def test_show_me_replays_a_winning_line_move_by_move_to_the_win(open_site):
     expect(page.locator("#end-dialog")).to_be_hidden()
     expect(page.locator("#replay")).to_be_visible()
     for shown in (1, 2, 3):  # one move at a time, at a calm pace
-        text = f"Winning line: move {shown} of {total}"
+        text = f"Move {shown} of {total}"
         page.wait_for_function(
             "(text) => document.getElementById('replay-text').textContent === text", arg=text)
         record = saved_record(page, game_id, deal)
@@ -268,7 +268,8 @@ def test_stopping_a_replay_leaves_the_rest_of_the_line_to_redo(open_site):
     page.click(f'{SOLVER} [data-action="solve"]')
     expect(page.locator(SOLVER)).to_have_attribute("data-state", "won", timeout=60_000)
     page.click(f'{SOLVER} [data-action="show-line"]')
-    page.wait_for_function("document.getElementById('replay-text').textContent.includes('move 2')")
+    page.wait_for_function(
+        "document.getElementById('replay-text').textContent.startsWith('Move 2 ')")
     page.click('[data-action="replay-stop"]')
     expect(page.locator("#replay")).to_be_hidden()
     expect(page.locator("#message")).to_have_text(

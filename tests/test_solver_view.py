@@ -218,7 +218,7 @@ def test_the_solver_in_slices_finds_a_line_that_the_session_replays_to_a_win():
         replay.shown += 1
     assert game.is_over() and game.outcome().won
     assert [str(m) for m in game.move_stack] == solution.moves
-    assert replay.text() == f"Winning line: move {len(solution.moves)} of {len(solution.moves)}"
+    assert replay.text() == f"Move {len(solution.moves)} of {len(solution.moves)}"
     session.restart()  # the player may then step through the line with Redo
     assert session.redo_stack == list(reversed(solution.moves))
 

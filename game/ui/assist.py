@@ -187,7 +187,7 @@ class Replay:
         return self.pace == len(REPLAY_PACES) - 1
 
     def text(self) -> str:
-        return f"Winning line: move {self.shown} of {self.total}"
+        return f"Move {self.shown} of {self.total}"
 
 
 # -- choosing deals --------------------------------------------------------------------------

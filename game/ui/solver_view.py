@@ -94,6 +94,7 @@ class SolverPanel:
         self.run_key = assist.deal_key(game)
         self.fresh = assist.fresh_game(game)
         self.search = None
+        self.answer.textContent = ""
         self.sizer = assist.SliceSizer()
         self.slices, self.longest_ms = 0, 0.0
         self.shown_at = 0.0
@@ -146,6 +147,9 @@ class SolverPanel:
         session = self.app.session
         if session is not None and assist.deal_key(session.game) == key:
             self._show_answer(solution)
+            if not self.app.end_dialog.open:  # the player looks at the board: say it there
+                self.app.toast(f"Could it be won? {self.answer.textContent} See Result.")
+                return
             then = self.section.querySelector('[data-action="show-line"]')
             if solution.status == "won" and then is not None and not session.guarded:
                 then.focus()

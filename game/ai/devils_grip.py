@@ -1,4 +1,50 @@
-"""Solver, hint and greedy player for Devil's Grip (prototype)."""
+"""Solver, hint and greedy player for Devil's Grip (RULES.md section 3).
+
+Cards as numbers: a card is `CODE[card]` = sequence x 4 + step, where the sequence
+(0..11) is the suit with its chain (2-5-8-J, 3-6-9-Q or 4-7-10-K) and the step (0..3)
+its place in it. The two copies of a card have the same code.
+
+What a grid position is worth to the rules: its bottoms and its tops
+----------------------------------------------------------------------
+A pile is a run of consecutive steps of one sequence, so it is its bottom and its top.
+Moving the top part of a pile onto another pile (a partial move) leaves both cells full
+and only swaps their tops between the two bottoms: the multisets of bottoms and of
+tops stay the same, and it can be moved back. Conversely any two pairings of the same
+bottoms with the same tops (each bottom below its top) are joined by such swaps, so
+the grids reachable from each other by partial moves are exactly the grids with the
+same bottoms and tops. Everything else depends on those multisets alone:
+- the waste's top card of step s fits iff some top is the step s-1 of its sequence;
+  it replaces that top;
+- a cell can be emptied iff some bottom b (not a base) has a top b-1 of its sequence
+  somewhere (another pile, as the top is below the bottom); the whole pile goes, and
+  whichever pile with bottom b moves onto whichever top b-1, the result is the bottoms
+  less b and the tops less b-1, plus the refilled card as both a bottom and a top.
+Where a pile lies in the grid never matters either (one build empties one cell, and
+an empty cell is refilled at once). So the solver's key is the sorted bottoms, the
+sorted tops, the stock and the waste as codes (plus the redeals when passes are
+limited); it never makes a partial move or a swap, and of the builds that give the
+same key (the same card onto two equal tops, two piles with equal bottoms) it keeps
+one. All of that is exact, so `sound` is True: when the whole tree is searched the
+deal is proved lost.
+
+No other move is pruned. Dealing three at a time makes every removal from the stock or
+the waste shift which cards show later, so "obviously safe" moves (a fitting waste
+card, a base card brought in at once) are not safe: winning lines do pass them by.
+
+The order of moves (best first), from measurements on the first deals:
+1. when the card a refill would bring (stock top, or waste top with an empty stock)
+   is a base (2, 3 or 4, which only a refill brings in): the builds that empty a cell;
+2. the waste's top card onto a pile, unless it would take the only top that a pile of
+   the same card needs to leave its cell (then after the deal: that pile is a future
+   refill, worth more);
+3. deal or redeal;
+4. the builds that empty a cell for a card that is not a base.
+Using a pile's one chance to bring a card in on a card that is not a base is what loses
+most deals, so those come last.
+
+The hint sees only what the player sees (the grid, the waste's top card, the sizes of
+stock and waste, the passes): see `hint`. The greedy player is the baseline.
+"""
 
 from __future__ import annotations
 
@@ -6,72 +52,130 @@ from ..engine import Move
 from ..engine.cards import SUITS
 from ..games.devils_grip import CHAIN, DEAL, DEVILS_GRIP_DECK, REDEAL, STEP, SUIT, Build
 
-# A card as a number 0..47: its suit-sequence (suit x 3 + chain) x 4 + its step.
 CODE = {card: (SUITS.index(SUIT[card]) * 3 + CHAIN[card]) * 4 + STEP[card]
         for card in DEVILS_GRIP_DECK}
 
 
 class DevilsGripRules:
+    """The full-information rules for `search.Search` (it sees the stock order)."""
+
     sound = True
 
-    def key(self, game):
+    @staticmethod
+    def key(game) -> bytes:
         code = CODE
         cells = game.cells
-        bottoms = sorted([code[c[0]] for c in cells if c])
-        tops = sorted([code[c[-1]] for c in cells if c])
-        stock = bytes([code[c] for c in game.stock])
-        waste = bytes([code[c] for c in game.waste])
-        head = bytes(bottoms) + bytes(tops) + bytes((len(stock), game.redeals
-                                                     if game.options["passes"] else 0))
-        return head + stock + waste
+        grid = bytes(sorted([code[cell[0]] for cell in cells if cell]))
+        grid += bytes(sorted([code[cell[-1]] + 64 for cell in cells if cell]))
+        stock = bytes([code[card] for card in game.stock])
+        waste = bytes([code[card] for card in game.waste])
+        redeals = game.redeals if game.options["passes"] else 0
+        return grid + bytes((128 + len(stock), 128 + redeals)) + stock + waste
 
-    def moves(self, game):
+    @staticmethod
+    def moves(game) -> list[Move]:
         code = CODE
         cells = game.cells
-        top_at = {}
+        top_at: dict[int, int] = {}  # top code -> a cell with that top
+        tops: dict[int, int] = {}  # top code -> how many piles have it
         for i, cell in enumerate(cells):
             if cell:
-                top_at[code[cell[-1]]] = i
-        stock, waste = game.stock, game.waste
-        refill = code[stock[-1]] if stock else (code[waste[-1]] if waste else -1)
-        base_refill = refill >= 0 and refill & 3 == 0
-        first, empties = [], []
-        done = set()
+                top = code[cell[-1]]
+                top_at[top] = i
+                tops[top] = tops.get(top, 0) + 1
+        empties: list[Move] = []
+        bottoms: set[int] = set()
         for i, cell in enumerate(cells):
-            if not cell:
-                continue
-            b = code[cell[0]]
-            if b & 3 and b not in done and (b - 1) in top_at:
-                done.add(b)
-                (first if base_refill else empties).append(Build(i, top_at[b - 1], len(cell)))
-        wb = []
+            if cell:
+                bottom = code[cell[0]]
+                if bottom & 3 and bottom not in bottoms and bottom - 1 in top_at:
+                    empties.append(Build(i, top_at[bottom - 1], len(cell)))
+                bottoms.add(bottom)
+        stock, waste = game.stock, game.waste
+        before: list[Move] = []
+        after: list[Move] = []
         if waste:
-            w = code[waste[-1]]
-            if w & 3 and (w - 1) in top_at:
-                wb.append(Build(-1, top_at[w - 1], 1))
-        tail = []
-        if stock:
-            tail.append(DEAL)
-        elif game.can_redeal():
-            tail.append(REDEAL)
-        return first + wb + tail + empties
+            card = code[waste[-1]]
+            if card & 3 and card - 1 in top_at:
+                build = Build(-1, top_at[card - 1], 1)
+                rival = tops[card - 1] == 1 and any(
+                    m.src >= 0 and code[cells[m.src][0]] == card for m in empties)
+                (after if rival else before).append(build)
+        turn: list[Move] = [DEAL] if stock else ([REDEAL] if game.can_redeal() else [])
+        refill = stock[-1] if stock else (waste[-1] if waste else None)
+        if refill is not None and code[refill] & 3 == 0:
+            return empties + before + turn + after
+        return before + turn + after + empties
 
-    def won(self, game):
+    @staticmethod
+    def won(game) -> bool:
         return not game.stock and not game.waste
 
-    def value(self, game):
+    @staticmethod
+    def value(game) -> int:
         return -len(game.stock) - len(game.waste)
 
 
 RULES = DevilsGripRules()
 
 
-def hint(game) -> Move | None:
-    return greedy(game)
+# -- the hint and the greedy player: only what the player sees ---------------------------
+
+
+def _visible_moves(game) -> tuple[Build | None, list[Build], Move | None]:
+    """The waste's build (or None), one build per way to empty a cell, and the deal or
+    redeal (or None), read from the grid, the waste's top card and the passes."""
+    cells = game.cells
+    top_at: dict[int, int] = {}
+    for i, cell in enumerate(cells):
+        if cell:
+            top_at.setdefault(CODE[cell[-1]], i)
+    waste_build = None
+    if game.waste:
+        card = CODE[game.waste[-1]]
+        if card & 3 and card - 1 in top_at:
+            waste_build = Build(-1, top_at[card - 1], 1)
+    empties = []
+    seen = set()
+    for i, cell in enumerate(cells):
+        if cell:
+            bottom = CODE[cell[0]]
+            if bottom & 3 and bottom not in seen and bottom - 1 in top_at:
+                seen.add(bottom)
+                empties.append(Build(i, top_at[bottom - 1], len(cell)))
+    turn = DEAL if game.stock else (REDEAL if game.can_redeal() else None)
+    return waste_build, empties, turn
 
 
 def greedy(game) -> Move | None:
+    """The baseline: the waste's top card if it fits, else a build that empties a cell,
+    else deal or redeal; None when the game is over."""
     if game.is_over():
         return None
-    moves = RULES.moves(game)
-    return moves[0] if moves else None
+    waste_build, empties, turn = _visible_moves(game)
+    if waste_build is not None:
+        return waste_build
+    if empties:
+        return empties[0]
+    return turn
+
+
+def hint(game) -> Move | None:
+    """The move the hint suggests; None when the game is over."""
+    if game.is_over():
+        return None
+    waste_build, empties, turn = _visible_moves(game)
+    cells = game.cells
+    stock_n, waste_n = len(game.stock), len(game.waste)
+    top = CODE[game.waste[-1]] if game.waste else -1
+    if empties and not stock_n and waste_n and top & 3 == 0:
+        return empties[0]  # the refill is the waste's top, a base card
+    if waste_build is not None:
+        rival = any(CODE[cells[m.src][0]] == top for m in empties)
+        if rival and turn is not None and sum(
+                1 for cell in cells if cell and CODE[cell[-1]] == top - 1) == 1:
+            return turn
+        return waste_build
+    if empties and (waste_n == 0 or turn is None):
+        return empties[0]
+    return turn if turn is not None else (empties[0] if empties else None)

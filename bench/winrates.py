@@ -121,6 +121,8 @@ def section(game_id: str, rows: list[dict]) -> list[str]:
     n = len(rows)
     status = Counter(verdict(row) for row in rows)
     title = "Devil's Square and King's Square" if game_id == "devils-square" else cls.title
+    if cls.subtitle:
+        title += f" ({cls.subtitle})"
     ms = sorted(row["ms"] for row in rows)
     within = sum(1 for row in rows if row["solver"] != "unknown" and row["ms"] <= 1000)
     lines = [
@@ -143,6 +145,19 @@ def section(game_id: str, rows: list[dict]) -> list[str]:
         f"{ms[int(n * 0.9)]:.0f} ms; decided within 1 s: {100 * within / n:.1f}%.",
         "",
     ]
+    if game_id == "kings-corner-solitaire":
+        won = status[WON]
+        low, high = wilson(won, n)
+        verdict_words = "well below" if high < 0.8 else "consistent with"
+        lines += [
+            f"The 80% of deals said to be winnable (a commercial app's claim) is "
+            f"{verdict_words} what the solver finds under these rules (RULES.md section 4): "
+            f"{100 * won / n:.1f}% [{100 * low:.1f}, {100 * high:.1f}], every deal decided. "
+            "Each lost deal is lost whatever is played: the stock brings a full grid with "
+            "nothing to remove, or a court card with its spots full. A player who cannot "
+            "see the stock wins far less often (the hint player, in the table above).",
+            "",
+        ]
     if game_id == "devils-square":
         lines += score_lines(rows)
     elif game_id == "devils-grip":

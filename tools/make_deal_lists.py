@@ -5,7 +5,8 @@
 A deal is listed as winnable when it was proved winnable: the full-information solver
 won it, or a player's line did (bench/winrates.py's `verdict`). Winnable deals are then
 graded by how the hint player, who cannot see the stock, did on them; both are
-deterministic, so a deal keeps its grade. Devil's Square and King's Square share their
+deterministic, so a deal keeps its grade. The page ships the lowest PER_LIST deal
+numbers of each list. Devil's Square and King's Square share their
 deals, so one result file serves both.
 """
 
@@ -21,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 from bench.winrates import WON, read, verdict  # noqa: E402
 
 TARGET = ROOT / "game" / "ai" / "deal_data.py"
+PER_LIST = 500  # the lowest deal numbers of each list: plenty to play, little to load
 def grade_kings_keys(row: dict) -> str:
     if row["hint_won"]:
         return "easy"
@@ -74,18 +76,19 @@ def main() -> None:
         rows = [row for row in read(game_id) if verdict(row) == WON]
         if not rows:
             continue
-        lines += numbers(f'"{game_id}"', [row["deal"] for row in rows], 4)
+        lines += numbers(f'"{game_id}"', [row["deal"] for row in rows][:PER_LIST], 4)
         graded_lines.append(f'    "{game_id}": {{')
         sizes = {}
         for name in ("easy", "medium", "hard"):
             deals = [row["deal"] for row in rows if grade(row) == name]
-            graded_lines += numbers(f'"{name}"', deals, 8)
+            graded_lines += numbers(f'"{name}"', deals[:PER_LIST], 8)
             sizes[name] = len(deals)
         graded_lines.append("    },")
         notes.append(f'    "{game_id}": (')
         notes += [f"        {part!r}" for part in wrap_words(RULES[game_id], 80)]
         notes.append("    ),")
-        print(f"{game_id}: {len(rows)} winnable deals; {sizes}")
+        print(f"{game_id}: {len(rows)} winnable deals; {sizes}; the first {PER_LIST} "
+              "of each list are kept")
     lines += ["}", "", *graded_lines, "}", "", *notes, "}", ""]
     TARGET.write_text("\n".join(lines))
 

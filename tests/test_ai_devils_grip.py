@@ -131,8 +131,8 @@ def test_equal_builds_are_kept_once():
     assert RULES.moves(game) == [Build(W, 2), DEAL, Build(2, 1)]
     # the waste's 5 of spades fits both 2s: one build
     cells = pad(["2S-1"], ["2S-2"], ["JD-1"], ["JD-2"])
-    game = dg_position(cells, stock=["KH-2"], waste=["5S-1"])
-    assert RULES.moves(game) == [Build(W, 1), DEAL]
+    game = dg_position(cells, waste=["5S-1"])
+    assert RULES.moves(game) == [Build(W, 1), REDEAL]
 
 
 def test_a_base_card_to_bring_in_comes_first_and_other_refills_last():
@@ -192,6 +192,18 @@ def test_a_position_with_no_way_on_is_lost():
     assert solution.status == LOST
     assert solution.value == -1  # the best it could do: one card left
     assert replay(game, solution.moves).score == 1
+
+
+def test_a_base_card_that_no_refill_can_bring_in_ends_the_search_there():
+    # The 5 of spades still fits, so the game goes on; but no pile can ever leave its
+    # cell (the 8 of diamonds waits for a 5 that is nowhere), so the 2 never comes in.
+    game = dg_position(pad(["2S-1"], ["8D-1"]), stock=["2S-2"], waste=["5S-1"])
+    assert not game.is_over() and Build(W, 0) in game.legal_moves()
+    assert RULES.moves(game) == []
+    assert solve(game, RULES).status == LOST
+    # with a 5 of diamonds to come (it fits a 2 of the filler), the 8 may leave one day
+    game = dg_position(pad(["2S-1"], ["8D-1"]), stock=["2S-2", "5D-1"])
+    assert RULES.moves(game) == [DEAL]
 
 
 def test_a_game_already_over_is_lost_at_once():

@@ -56,6 +56,42 @@ CODE = {card: (SUITS.index(SUIT[card]) * 3 + CHAIN[card]) * 4 + STEP[card]
         for card in DEVILS_GRIP_DECK}
 
 
+def _dead(game, top_at: dict[int, int]) -> bool:
+    """No pile can ever leave its cell and some card of stock or waste can never reach the
+    grid, even if every card of stock and waste could be played whenever it fits. Only
+    a refill brings a base card in, and a refill needs a pile to leave its cell: which
+    needs a top one step below its bottom, made by waste builds up from a top of the
+    grid. Exact as far as it goes, so it keeps the search sound."""
+    code = CODE
+    rest = set(map(code.__getitem__, game.stock))
+    rest.update(map(code.__getitem__, game.waste))
+
+    def reachable(x: int) -> bool:  # can code x become a top by waste builds alone?
+        while x not in top_at:
+            if x not in rest or not x & 3:
+                return False
+            x -= 1
+        return True
+
+    for cell in game.cells:
+        if cell:
+            bottom = code[cell[0]]
+            if bottom & 3 and reachable(bottom - 1):
+                return False
+    return not all(card & 3 and reachable(card - 1) for card in rest)
+
+
+_BUILDS: dict[tuple[int, int, int], Build] = {}
+
+
+def _build(src: int, dst: int, count: int) -> Build:
+    """The Build, made once (moves are values)."""
+    move = _BUILDS.get((src, dst, count))
+    if move is None:
+        move = _BUILDS[src, dst, count] = Build(src, dst, count)
+    return move
+
+
 class DevilsGripRules:
     """The full-information rules for `search.Search` (it sees the stock order)."""
 
@@ -65,42 +101,49 @@ class DevilsGripRules:
     def key(game) -> bytes:
         code = CODE
         cells = game.cells
-        grid = bytes(sorted([code[cell[0]] for cell in cells if cell]))
-        grid += bytes(sorted([code[cell[-1]] + 64 for cell in cells if cell]))
-        stock = bytes([code[card] for card in game.stock])
-        waste = bytes([code[card] for card in game.waste])
-        redeals = game.redeals if game.options["passes"] else 0
-        return grid + bytes((128 + len(stock), 128 + redeals)) + stock + waste
+        if not all(cells):  # holes: only in positions set up by hand
+            cells = [cell for cell in cells if cell]
+        stock, waste = game.stock, game.waste
+        return b"".join((
+            bytes(sorted([code[cell[0]] for cell in cells])),
+            bytes(sorted([code[cell[-1]] | 64 for cell in cells])),
+            bytes((128 + len(stock), 128 + (game.redeals if game.options["passes"] else 0))),
+            bytes(map(code.__getitem__, stock)),
+            bytes(map(code.__getitem__, waste)),
+        ))
 
     @staticmethod
     def moves(game) -> list[Move]:
         code = CODE
         cells = game.cells
-        top_at: dict[int, int] = {}  # top code -> a cell with that top
-        tops: dict[int, int] = {}  # top code -> how many piles have it
-        for i, cell in enumerate(cells):
-            if cell:
-                top = code[cell[-1]]
-                top_at[top] = i
-                tops[top] = tops.get(top, 0) + 1
+        if all(cells):
+            index = range(len(cells))
+            tops = [code[cell[-1]] for cell in cells]
+            bottoms = [code[cell[0]] for cell in cells]
+        else:  # holes: only in positions set up by hand
+            index = [i for i, cell in enumerate(cells) if cell]
+            tops = [code[cells[i][-1]] for i in index]
+            bottoms = [code[cells[i][0]] for i in index]
+        top_at = dict(zip(tops, index, strict=True))  # top code -> a cell with that top
         empties: list[Move] = []
-        bottoms: set[int] = set()
-        for i, cell in enumerate(cells):
-            if cell:
-                bottom = code[cell[0]]
-                if bottom & 3 and bottom not in bottoms and bottom - 1 in top_at:
-                    empties.append(Build(i, top_at[bottom - 1], len(cell)))
-                bottoms.add(bottom)
+        ready: set[int] = set()  # bottom codes of the piles that can leave their cell
+        for i, bottom in zip(index, bottoms, strict=True):
+            if bottom & 3 and bottom - 1 in top_at and bottom not in ready:
+                ready.add(bottom)
+                empties.append(_build(i, top_at[bottom - 1], len(cells[i])))
+        if not empties and _dead(game, top_at):
+            return []
         stock, waste = game.stock, game.waste
         before: list[Move] = []
         after: list[Move] = []
         if waste:
             card = code[waste[-1]]
             if card & 3 and card - 1 in top_at:
-                build = Build(-1, top_at[card - 1], 1)
-                rival = tops[card - 1] == 1 and any(
-                    m.src >= 0 and code[cells[m.src][0]] == card for m in empties)
-                (after if rival else before).append(build)
+                build = _build(-1, top_at[card - 1], 1)
+                if card in ready and tops.count(card - 1) == 1:
+                    after.append(build)  # it would take the only way out of a pile
+                else:
+                    before.append(build)
         turn: list[Move] = [DEAL] if stock else ([REDEAL] if game.can_redeal() else [])
         refill = stock[-1] if stock else (waste[-1] if waste else None)
         if refill is not None and code[refill] & 3 == 0:

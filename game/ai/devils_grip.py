@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from ..engine import Move
 from ..engine.cards import SUITS
-from ..games.devils_grip import CHAIN, DEAL, DEVILS_GRIP_DECK, REDEAL, STEP, SUIT, Build
+from ..games.devils_grip import CHAIN, DEAL, DEVILS_GRIP_DECK, REDEAL, STEP, SUIT, Build, Swap
 
 CODE = {card: (SUITS.index(SUIT[card]) * 3 + CHAIN[card]) * 4 + STEP[card]
         for card in DEVILS_GRIP_DECK}
@@ -79,6 +79,13 @@ def _dead(game, top_at: dict[int, int]) -> bool:
             if bottom & 3 and reachable(bottom - 1):
                 return False
     return not all(card & 3 and reachable(card - 1) for card in rest)
+
+
+def _holes(game) -> list[Move]:
+    """Every build, for a grid with empty cells (set up by hand: in play a cell is
+    refilled at once). There any build refills every hole, a partial move too, so the
+    shortcuts above do not hold; such positions are small."""
+    return [move for move in game.legal_moves() if not isinstance(move, Swap)]
 
 
 _BUILDS: dict[tuple[int, int, int], Build] = {}
@@ -116,14 +123,11 @@ class DevilsGripRules:
     def moves(game) -> list[Move]:
         code = CODE
         cells = game.cells
-        if all(cells):
-            index = range(len(cells))
-            tops = [code[cell[-1]] for cell in cells]
-            bottoms = [code[cell[0]] for cell in cells]
-        else:  # holes: only in positions set up by hand
-            index = [i for i, cell in enumerate(cells) if cell]
-            tops = [code[cells[i][-1]] for i in index]
-            bottoms = [code[cells[i][0]] for i in index]
+        if not all(cells):  # holes, only in positions set up by hand: see `_holes`
+            return _holes(game)
+        index = range(len(cells))
+        tops = [code[cell[-1]] for cell in cells]
+        bottoms = [code[cell[0]] for cell in cells]
         top_at = dict(zip(tops, index, strict=True))  # top code -> a cell with that top
         empties: list[Move] = []
         ready: set[int] = set()  # bottom codes of the piles that can leave their cell
@@ -147,7 +151,7 @@ class DevilsGripRules:
         turn: list[Move] = [DEAL] if stock else ([REDEAL] if game.can_redeal() else [])
         refill = stock[-1] if stock else (waste[-1] if waste else None)
         if refill is not None and code[refill] & 3 == 0:
-            return empties + before + turn + after
+            return before + empties + turn + after
         return before + turn + after + empties
 
     @staticmethod

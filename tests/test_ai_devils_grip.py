@@ -342,6 +342,15 @@ def test_the_hint_brings_in_a_base_card_from_the_waste_when_the_stock_is_empty()
     assert ["3S-1"] in game.cells  # the refill came from the waste
 
 
+def test_the_hint_brings_in_the_waste_card_that_lets_a_pile_leave():
+    # the stock is empty: a refill brings the 5 of spades, on which the 8 can then go
+    game = dg_position(pad(["8S-1"], ["5D-1"]), waste=["QH-2", "5S-1"])
+    move = hint(game)
+    assert move == Build(1, game.cells.index(["2D-1"]))
+    game.push(move)
+    assert game.cells[1] == ["5S-1"] and Build(0, 1) in game.legal_moves()
+
+
 def test_the_hint_keeps_a_piles_way_out_rather_than_cover_it():
     # the waste's 5 of spades would cover the only 2 the pile 5-8 needs to leave its cell
     cells = pad(["2S-1"], ["5S-1", "8S-1"])

@@ -27,20 +27,25 @@ same key (the same card onto two equal tops, two piles with equal bottoms) it ke
 one. All of that is exact, so `sound` is True: when the whole tree is searched the
 deal is proved lost.
 
-No other move is pruned. Dealing three at a time makes every removal from the stock or
+A position is also cut off (`moves` returns nothing) when no pile can ever leave its cell
+while a card of stock or waste can never reach the grid (`_dead`): exact too.
+
+Nothing else is pruned. Dealing three at a time makes every removal from the stock or
 the waste shift which cards show later, so "obviously safe" moves (a fitting waste
 card, a base card brought in at once) are not safe: winning lines do pass them by.
 
-The order of moves (best first), from measurements on the first deals:
-1. when the card a refill would bring (stock top, or waste top with an empty stock)
+The order of moves (best first), chosen by measurement (each change kept only when it
+won more of the first deals within the node budget):
+1. the waste's top card onto a pile, unless it would take the only top that a pile of
+   the same card needs to leave its cell (that pile is a refill to come: worth more);
+2. when the card a refill would bring (stock top, or waste top with an empty stock)
    is a base (2, 3 or 4, which only a refill brings in): the builds that empty a cell;
-2. the waste's top card onto a pile, unless it would take the only top that a pile of
-   the same card needs to leave its cell (then after the deal: that pile is a future
-   refill, worth more);
 3. deal or redeal;
-4. the builds that empty a cell for a card that is not a base.
-Using a pile's one chance to bring a card in on a card that is not a base is what loses
-most deals, so those come last.
+4. the waste's card held back in 1;
+5. the builds that empty a cell for a card that is not a base.
+A pile that can leave its cell is the only way to bring a base card in; spending it on
+another card is what loses most deals, so those come last. Of deals 1-100 within
+100,000 nodes this order wins 95; with 5 before 3, 48; with 4 in the place of 1, 90.
 
 The hint sees only what the player sees (the grid, the waste's top card, the sizes of
 stock and waste, the passes): see `hint`. The greedy player is the baseline.
@@ -137,6 +142,7 @@ class DevilsGripRules:
                 empties.append(_build(i, top_at[bottom - 1], len(cells[i])))
         if not empties and _dead(game, top_at):
             return []
+
         stock, waste = game.stock, game.waste
         before: list[Move] = []
         after: list[Move] = []
@@ -173,10 +179,12 @@ def _visible_moves(game) -> tuple[Build | None, list[Build], Move | None]:
     """The waste's build (or None), one build per way to empty a cell, and the deal or
     redeal (or None), read from the grid, the waste's top card and the passes."""
     cells = game.cells
-    top_at: dict[int, int] = {}
+    top_at: dict[int, int] = {}  # top code -> a pile with it, one from its base if any
     for i, cell in enumerate(cells):
         if cell:
-            top_at.setdefault(CODE[cell[-1]], i)
+            top = CODE[cell[-1]]
+            if top not in top_at or not CODE[cell[0]] & 3 and CODE[cells[top_at[top]][0]] & 3:
+                top_at[top] = i
     waste_build = None
     if game.waste:
         card = CODE[game.waste[-1]]
@@ -208,21 +216,39 @@ def greedy(game) -> Move | None:
 
 
 def hint(game) -> Move | None:
-    """The move the hint suggests; None when the game is over."""
+    """The move the hint suggests; None when the game is over. It reads the grid, the
+    waste's top card, whether stock and waste are empty and whether a pass is left.
+
+    1. The stock is empty, so a refill would bring in the waste's top card, and that card
+       is a base (it can come in no other way) or would let a pile leave its cell (the
+       pile one step above it): empty a cell.
+    2. The waste's top card fits: play it; but deal instead when it would take the only
+       top that a pile of the same card needs to leave its cell.
+    3. At the start of a pass (empty waste) or when no deal or redeal is left: empty a
+       cell (the refill is unseen; mid-pass the hint waits, so a pile is kept for a card
+       seen on the waste at the end of the pass).
+    4. Deal or redeal.
+    Every pass makes progress while the game is not over (a cell that can be emptied is
+    emptied at the start of the next pass; otherwise a fitting card shows on the waste
+    and is played), so a game that follows the hint ends.
+    """
     if game.is_over():
         return None
     waste_build, empties, turn = _visible_moves(game)
     cells = game.cells
-    stock_n, waste_n = len(game.stock), len(game.waste)
     top = CODE[game.waste[-1]] if game.waste else -1
-    if empties and not stock_n and waste_n and top & 3 == 0:
-        return empties[0]  # the refill is the waste's top, a base card
+    if empties and top >= 0 and not game.stock:
+        if not top & 3:
+            return empties[0]
+        if top & 3 < 3 and waste_build is None and any(
+                CODE[cell[0]] == top + 1 for cell in cells if cell) and not any(
+                CODE[cell[-1]] == top for cell in cells if cell):
+            return empties[0]
     if waste_build is not None:
-        rival = any(CODE[cells[m.src][0]] == top for m in empties)
-        if rival and turn is not None and sum(
+        if turn is not None and any(CODE[cells[m.src][0]] == top for m in empties) and sum(
                 1 for cell in cells if cell and CODE[cell[-1]] == top - 1) == 1:
             return turn
         return waste_build
-    if empties and (waste_n == 0 or turn is None):
+    if empties and (not game.waste or turn is None):
         return empties[0]
     return turn if turn is not None else (empties[0] if empties else None)

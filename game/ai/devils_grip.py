@@ -119,7 +119,7 @@ class DevilsGripRules:
         return b"".join((
             bytes(sorted([code[cell[0]] for cell in cells])),
             bytes(sorted([code[cell[-1]] | 64 for cell in cells])),
-            bytes((128 + len(stock), 128 + (game.redeals if game.options["passes"] else 0))),
+            bytes((128 + len(stock), 128 + min(game.redeals, game.options["passes"]))),
             bytes(map(code.__getitem__, stock)),
             bytes(map(code.__getitem__, waste)),
         ))

@@ -66,7 +66,8 @@ def _dead(game, top_at: dict[int, int]) -> bool:
     grid, even if every card of stock and waste could be played whenever it fits. Only
     a refill brings a base card in, and a refill needs a pile to leave its cell: which
     needs a top one step below its bottom, made by waste builds up from a top of the
-    grid. Exact as far as it goes, so it keeps the search sound."""
+    grid. It claims only what holds whatever the order of the cards: the search stays
+    sound."""
     code = CODE
     rest = set(map(code.__getitem__, game.stock))
     rest.update(map(code.__getitem__, game.waste))

@@ -22,6 +22,9 @@ sys.path.insert(0, str(ROOT))
 from bench.winrates import WON, read, verdict  # noqa: E402
 
 TARGET = ROOT / "game" / "ai" / "deal_data.py"
+# Games where nearly every deal can be won with the stock known: a "winnable only"
+# list would be nearly every deal, so they offer only the graded lists.
+NEARLY_ALL_WINNABLE = {"devils-grip"}
 PER_LIST = 500  # the lowest deal numbers of each list: plenty to play, little to load
 def grade_kings_keys(row: dict) -> str:
     if row["hint_won"]:
@@ -30,9 +33,11 @@ def grade_kings_keys(row: dict) -> str:
 
 
 def grade_devils_grip(row: dict) -> str:
-    if row["hint_won"]:
+    """The hint player all but never wins Devil's Grip (1 deal in 10,000), so its grade
+    is how many cards it leaves; 15 and 23 split the winnable deals in thirds."""
+    if row["hint_score"] <= 15:
         return "easy"
-    return "medium" if row["hint_score"] <= 10 else "hard"
+    return "medium" if row["hint_score"] <= 23 else "hard"
 
 
 def grade_kings_corner(row: dict) -> str:
@@ -53,9 +58,11 @@ RULES = {
         "following the Hint button every move escapes. Medium: the hint player makes at "
         "least 8 books. Hard: it makes fewer."),
     "devils-grip": (
-        "Every graded deal can be won (the solver found a way). Easy: a player following "
-        "the Hint button every move wins. Medium: the hint player ends with 10 cards or "
-        "fewer left. Hard: it ends with more."),
+        "Nearly every deal can be won when the stock order is known, so what sets deals "
+        "apart is how hard they are without knowing it. Every graded deal can be won (the "
+        "solver found a way); a player following the Hint button every move ends with "
+        "15 cards or fewer left on an easy deal, 16 to 23 on a medium one, and more on a "
+        "hard one."),
     "kings-corner-solitaire": (
         "Every graded deal can be won (the solver found a way). Easy: a player following "
         "the Hint button every move wins. Medium: the hint player places at least 8 of "
@@ -76,7 +83,8 @@ def main() -> None:
         rows = [row for row in read(game_id) if verdict(row) == WON]
         if not rows:
             continue
-        lines += numbers(f'"{game_id}"', [row["deal"] for row in rows][:PER_LIST], 4)
+        if game_id not in NEARLY_ALL_WINNABLE:
+            lines += numbers(f'"{game_id}"', [row["deal"] for row in rows][:PER_LIST], 4)
         graded_lines.append(f'    "{game_id}": {{')
         sizes = {}
         for name in ("easy", "medium", "hard"):

@@ -82,6 +82,7 @@ test: vendor site venv chromium
 
 bench: vendor site venv chromium
 	$(VPY) bench/startup.py
+	$(VPY) bench/solver.py
 
 clean:
 	rm -rf _site vendor $(NPM_STAMP)

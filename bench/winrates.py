@@ -165,9 +165,11 @@ def section(game_id: str, rows: list[dict]) -> list[str]:
             f"Nearly every deal can be won when the stock order is known: at least "
             f"{100 * status[WON] / n:.1f}% (the solver wins most of the undecided ones "
             "too when given more time; it cannot prove a deal lost within any practical "
-            "budget). Without seeing the stock, the hint player wins almost none, so the "
-            "page offers graded deals (easy, medium, hard by the cards the hint player "
-            "leaves) rather than a \"winnable only\" list that would be nearly every deal.",
+            "budget). The hint knows the order too once the first pass is over (every card "
+            "dealt was seen, in order, and a redeal keeps it), and then searches for a "
+            "winning line, so the hint player wins nearly as often. The page therefore "
+            "offers graded deals, by the cards the greedy player (who plays by sight) "
+            "leaves, rather than a \"winnable only\" list that would be nearly every deal.",
             "",
         ]
         for who in ("hint", "greedy"):

@@ -34,13 +34,16 @@ def test_listed_deals_are_winnable(game_id):
 
 @pytest.mark.parametrize("game_id", sorted(GRADED))
 def test_grades_replay_the_hint_player(game_id):
-    """A deal's grade is what the hint player did on it: play it again, grade it again."""
+    """A deal's grade is what the hint player (or, in Devil's Grip, the greedy player) did
+    on it: play it again, grade it again."""
     cls, ai = load(game_id), solitaire.load(game_id)
     grader = GRADERS[SHARED.get(game_id, game_id)]
     for grade in ("easy", "medium", "hard"):
         for deal in sample(GRADED[game_id][grade], 2):
-            outcome = solitaire.play_out(cls.new(deal=deal), ai.hint)
-            row = {"hint_won": int(outcome.won), "hint_score": outcome.score}
+            row = {}
+            for who in ("hint", "greedy"):
+                outcome = solitaire.play_out(cls.new(deal=deal), getattr(ai, who))
+                row |= {f"{who}_won": int(outcome.won), f"{who}_score": outcome.score}
             assert grader(row) == grade == deal_lists.grade_of(game_id, deal)
 
 

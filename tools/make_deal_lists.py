@@ -33,11 +33,12 @@ def grade_kings_keys(row: dict) -> str:
 
 
 def grade_devils_grip(row: dict) -> str:
-    """The hint player all but never wins Devil's Grip (1 deal in 10,000), so its grade
-    is how many cards it leaves; 15 and 23 split the winnable deals in thirds."""
-    if row["hint_score"] <= 15:
+    """Once the first pass is over the hint knows every card and wins nearly every deal,
+    so Devil's Grip is graded by the cards the greedy player (who plays by sight only)
+    leaves; 18 and 25 split the winnable deals in about thirds."""
+    if row["greedy_score"] <= 18:
         return "easy"
-    return "medium" if row["hint_score"] <= 23 else "hard"
+    return "medium" if row["greedy_score"] <= 25 else "hard"
 
 
 def grade_kings_corner(row: dict) -> str:
@@ -58,11 +59,12 @@ RULES = {
         "following the Hint button every move escapes. Medium: the hint player makes at "
         "least 8 books. Hard: it makes fewer."),
     "devils-grip": (
-        "Nearly every deal can be won when the stock order is known, so what sets deals "
-        "apart is how hard they are without knowing it. Every graded deal can be won (the "
-        "solver found a way); a player following the Hint button every move ends with "
-        "15 cards or fewer left on an easy deal, 16 to 23 on a medium one, and more on a "
-        "hard one."),
+        "Nearly every deal can be won when the stock order is known, and the Hint button, "
+        "which knows it once you have seen the whole stock, wins nearly all of them. "
+        "What sets deals apart is how kind they are to a player who plays by sight: "
+        "every graded deal can be won, and a simple player (it plays the waste card when "
+        "it fits, else empties a cell, else deals) ends with 18 cards or fewer left on "
+        "an easy deal, 19 to 25 on a medium one, and more on a hard one."),
     "kings-corner-solitaire": (
         "Every graded deal can be won (the solver found a way). Easy: a player following "
         "the Hint button every move wins. Medium: the hint player places at least 8 of "

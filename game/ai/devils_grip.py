@@ -47,15 +47,23 @@ A pile that can leave its cell is the only way to bring a base card in; spending
 another card is what loses most deals, so those come last. Of deals 1-100 within
 100,000 nodes this order wins 95; with 5 before 3, 48; with 4 in the place of 1, 90.
 
-The hint sees only what the player sees (the grid, the waste's top card, the sizes of
-stock and waste, the passes): see `hint`. The greedy player is the baseline.
+The hint uses only what the player has seen. In the first pass that is the grid, the
+waste's top card, the sizes of stock and waste and the passes (`by_sight`). Once the
+stock has run out every card left has been seen, in order (each deal shows its cards
+on the waste, and a redeal keeps the order), so from then on the hint searches like
+the solver, with a small budget, and follows the winning line it finds (`planned`):
+the hint player wins 90% of deals, against 0.01% by sight alone. The greedy player is
+the baseline.
 """
 
 from __future__ import annotations
 
+import copy
+
 from ..engine import Move
 from ..engine.cards import SUITS
 from ..games.devils_grip import CHAIN, DEAL, DEVILS_GRIP_DECK, REDEAL, STEP, SUIT, Build, Swap
+from .search import WON, solve
 
 CODE = {card: (SUITS.index(SUIT[card]) * 3 + CHAIN[card]) * 4 + STEP[card]
         for card in DEVILS_GRIP_DECK}
@@ -216,9 +224,56 @@ def greedy(game) -> Move | None:
     return turn
 
 
+PLAN_NODES = 1_500  # the hint's search budget once every card is known: ~15 ms at most
+_plans: dict[tuple, Move] = {}  # exact position -> the next move of a winning line found
+PLANS_KEPT = 20_000
+
+
+def knows_every_card(game) -> bool:
+    """Whether the player has seen every card left in stock and waste, in order: once the
+    first pass is over (the stock ran out). Each card dealt showed on the waste (the page
+    fans the waste's top three, so all three cards of a deal are seen, in order), a
+    refill from the stock shows on the grid, and a redeal keeps the order."""
+    return game.redeals > 0 or not game.stock
+
+
+def _position(game) -> tuple:
+    """The exact position, options included (a line for unlimited passes may redeal where
+    one for three passes may not)."""
+    return (tuple(map(tuple, game.cells)), tuple(game.stock), tuple(game.waste),
+            game.redeals, game.options["draw"], game.options["passes"])
+
+
+def planned(game) -> Move | None:
+    """The next move of a winning line, once every card is known. A small search looks
+    for one at the start of each pass (stock full, waste empty, or the first pass just
+    run out), at most once a pass, so a hint stays cheap; the line found is then
+    followed move by move (it is kept by exact position, so it is still found when the
+    player leaves it and comes back)."""
+    move = _plans.get(_position(game))
+    if move is not None or (game.waste and game.stock):
+        return move
+    solution = solve(game, RULES, PLAN_NODES)
+    if solution.status != WON:
+        return None
+    if len(_plans) > PLANS_KEPT:
+        _plans.clear()
+    line = copy.deepcopy(game)
+    for text in solution.moves:
+        step = line.parse_move(text)
+        _plans[_position(line)] = step
+        line.push(step)
+    return _plans[_position(game)]
+
+
 def hint(game) -> Move | None:
-    """The move the hint suggests; None when the game is over. It reads the grid, the
-    waste's top card, whether stock and waste are empty and whether a pass is left.
+    """The move the hint suggests; None when the game is over.
+
+    Once the first pass is over the player has seen every card, in order
+    (`knows_every_card`), so the hint searches like the solver, with a small budget,
+    and plays a winning line when it finds one. Otherwise (in the first pass, when
+    nothing is known of the stock's order, or when no win turns up) it reads the grid,
+    the waste's top card, whether stock and waste are empty and whether a pass is left:
 
     1. The stock is empty, so a refill would bring in the waste's top card, and that card
        is a base (it can come in no other way) or would let a pile leave its cell (the
@@ -235,6 +290,15 @@ def hint(game) -> Move | None:
     """
     if game.is_over():
         return None
+    if knows_every_card(game):
+        move = planned(game)
+        if move is not None:
+            return move
+    return by_sight(game)
+
+
+def by_sight(game) -> Move | None:
+    """The hint's rules for when no winning line is known (see `hint`)."""
     waste_build, empties, turn = _visible_moves(game)
     cells = game.cells
     top = CODE[game.waste[-1]] if game.waste else -1

@@ -31,7 +31,6 @@ measured under the load of the other processes).
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -42,6 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.intervals import wilson  # noqa: E402
 from game.ai.kings_corner import choose  # noqa: E402
 from game.games.kings_corner import NEXT_HAND, KingsCorner, plays_for  # noqa: E402
 
@@ -54,16 +54,6 @@ TABLES = {
     "classic2": ("classic", ("normal", "easy"), 600),
 }
 MAX_MOVES = 200_000  # a runaway game is a bug: stop and say so
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def play_game(task: tuple) -> dict:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import math
 import statistics
 import sys
 import time
@@ -38,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.intervals import wilson  # noqa: E402
 from game.ai import solitaire  # noqa: E402
 from game.ai.search import WON, solve  # noqa: E402
 from game.games import load  # noqa: E402
@@ -48,16 +48,6 @@ GAMES = ("devils-square", "devils-grip", "kings-corner-solitaire")
 NODES = {"devils-square": 20_000, "devils-grip": 50_000, "kings-corner-solitaire": 200_000}
 FIELDS = ("deal", "solver", "value", "nodes", "ms", "hint_won", "hint_score",
           "greedy_won", "greedy_score")
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def run_deal(task: tuple[str, int, int]) -> dict:

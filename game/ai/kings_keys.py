@@ -67,6 +67,23 @@ class KingsKeysRules:
         return len(game.books) // BOOK
 
 
+def colour_moves(state: tuple[tuple[str, ...], ...]):
+    """Every move between one colour's stacks, as (step, rest, merged): step is (source
+    stack, target stack, take); rest the other stacks with what the source keeps; merged
+    the target with the moved cards on it."""
+    for si, src in enumerate(state):
+        for take in range(1, min(MAX_TAKE, len(src)) + 1):
+            moved = src[-take:]
+            items = {KK_ITEM[card] for card in moved}
+            for di, dst in enumerate(state):
+                if di == si or not fits(moved[0], items, dst):
+                    continue
+                rest = [s for i, s in enumerate(state) if i != si and i != di]
+                if take < len(src):
+                    rest.append(src[:-take])
+                yield (src, dst, take), rest, dst + moved
+
+
 _macro_cache: dict[tuple, list] = {}
 MACRO_CACHE_SIZE = 50_000
 
@@ -84,28 +101,17 @@ def colour_macros(start: tuple[tuple[str, ...], ...], has_stock: bool) -> list:
     results: dict[tuple, tuple] = {}
     while queue:
         state = queue.popleft()
-        for si, src in enumerate(state):
-            for take in range(1, min(MAX_TAKE, len(src)) + 1):
-                moved = src[-take:]
-                items = {KK_ITEM[card] for card in moved}
-                for di, dst in enumerate(state):
-                    if di == si or not fits(moved[0], items, dst):
-                        continue
-                    rest = [s for i, s in enumerate(state) if i != si and i != di]
-                    if take < len(src):
-                        rest.append(src[:-take])
-                    merged = dst + moved
-                    book = len(merged) == BOOK
-                    step = (src, dst, take)
-                    if book or (take == len(src) and has_stock):
-                        post = tuple(sorted(rest if book else [*rest, merged]))
-                        if post not in results:
-                            results[post] = (state, step)
-                        continue
-                    nxt = tuple(sorted([*rest, merged]))
-                    if nxt not in parents:
-                        parents[nxt] = (state, step)
-                        queue.append(nxt)
+        for step, rest, merged in colour_moves(state):
+            book = len(merged) == BOOK
+            if book or (step[2] == len(step[0]) and has_stock):
+                post = tuple(sorted(rest if book else [*rest, merged]))
+                if post not in results:
+                    results[post] = (state, step)
+                continue
+            nxt = tuple(sorted([*rest, merged]))
+            if nxt not in parents:
+                parents[nxt] = (state, step)
+                queue.append(nxt)
     found = []
     for post, (state, step) in results.items():
         steps = [step]
@@ -161,29 +167,19 @@ def colour_plan(stacks: tuple[tuple[str, ...], ...], has_stock: bool):
         state, first, depth = queue.popleft()
         if best is not None and best[0][0] == 0 and depth > best[0][1]:
             break  # a book is in sight: nothing deeper can rank higher
-        for si, src in enumerate(state):
-            for take in range(1, min(MAX_TAKE, len(src)) + 1):
-                moved = src[-take:]
-                items = {KK_ITEM[card] for card in moved}
-                for di, dst in enumerate(state):
-                    if di == si or not fits(moved[0], items, dst):
-                        continue
-                    step = first or (src, dst, take)
-                    rest = [s for i, s in enumerate(state) if i != si and i != di]
-                    if take < len(src):
-                        rest.append(src[:-take])
-                    merged = dst + moved
-                    book = len(merged) == BOOK
-                    if book or (take == len(src) and has_stock):
-                        after = rest if book else [*rest, merged]
-                        rank = (0 if book else 1, depth, -shape(after), step)
-                        if best is None or rank < best[0]:
-                            best = (rank, step)
-                        continue
-                    nxt = tuple(sorted([*rest, merged]))
-                    if nxt not in seen and len(seen) < HINT_STATES:
-                        seen[nxt] = None
-                        queue.append((nxt, step, depth + 1))
+        for move, rest, merged in colour_moves(state):
+            step = first or move
+            book = len(merged) == BOOK
+            if book or (move[2] == len(move[0]) and has_stock):
+                after = rest if book else [*rest, merged]
+                rank = (0 if book else 1, depth, -shape(after), step)
+                if best is None or rank < best[0]:
+                    best = (rank, step)
+                continue
+            nxt = tuple(sorted([*rest, merged]))
+            if nxt not in seen and len(seen) < HINT_STATES:
+                seen[nxt] = None
+                queue.append((nxt, step, depth + 1))
     return best
 
 

@@ -282,8 +282,8 @@ def help_html(guarded: bool, deal_note: str) -> str:
         hint = "<li>Guard mode gives no hints.</li>"
     else:
         hint = ("<li><b>Hint</b> (or the <kbd>H</kbd> key) lights up a good move: the cards "
-                "to move glow, and so does the place they go. It knows only what you can "
-                "see, never the order of the cards still to come.</li>")
+                "to move glow, and so does the place they go. It knows only what you have "
+                "seen, never a card still hidden.</li>")
     replay = ("" if guarded else " When it can, <b>Show me</b> plays a winning line on the "
               "board, a move at a time; Stop it whenever you like, and Redo goes on from "
               "there.")

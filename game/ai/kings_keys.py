@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..engine.cards import KK_COLOUR, KK_ITEM, KK_NUMBER
-from ..games.kings_keys import BOOK, MAX_TAKE, StackMove, fits
+from ..engine.cards import KK_COLOUR, KK_NUMBER
+from ..games.kings_keys import BOOK, StackMove, colour_moves
 from .search import Line
 
 FULL_BOOKS = 16
@@ -65,23 +65,6 @@ class KingsKeysRules:
     @staticmethod
     def value(game) -> int:
         return len(game.books) // BOOK
-
-
-def colour_moves(state: tuple[tuple[str, ...], ...]):
-    """Every move between one colour's stacks, as (step, rest, merged): step is (source
-    stack, target stack, take); rest the other stacks with what the source keeps; merged
-    the target with the moved cards on it."""
-    for si, src in enumerate(state):
-        for take in range(1, min(MAX_TAKE, len(src)) + 1):
-            moved = src[-take:]
-            items = {KK_ITEM[card] for card in moved}
-            for di, dst in enumerate(state):
-                if di == si or not fits(moved[0], items, dst):
-                    continue
-                rest = [s for i, s in enumerate(state) if i != si and i != di]
-                if take < len(src):
-                    rest.append(src[:-take])
-                yield (src, dst, take), rest, dst + moved
 
 
 _macro_cache: dict[tuple, list] = {}

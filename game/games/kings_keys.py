@@ -82,6 +82,24 @@ def progress_reachable(cells: list[list[str]], stock_size: int) -> bool:
     return False
 
 
+def colour_moves(state: tuple[tuple[str, ...], ...]):
+    """Every move between one colour's stacks, as (step, rest, merged): step is (source
+    stack, target stack, take); rest the other stacks with what the source keeps; merged
+    the target with the moved cards on it. The end check here and the solver and hint
+    (game/ai/kings_keys.py) search with it."""
+    for si, src in enumerate(state):
+        for take in range(1, min(MAX_TAKE, len(src)) + 1):
+            moved = src[-take:]
+            items = {KK_ITEM[card] for card in moved}
+            for di, dst in enumerate(state):
+                if di == si or not fits(moved[0], items, dst):
+                    continue
+                rest = [s for i, s in enumerate(state) if i != si and i != di]
+                if take < len(src):
+                    rest.append(src[:-take])
+                yield (src, dst, take), rest, dst + moved
+
+
 _progress_cache: dict[tuple, bool] = {}
 PROGRESS_CACHE_SIZE = 20_000
 
@@ -98,29 +116,14 @@ def colour_progress(start: tuple[tuple[str, ...], ...], has_stock: bool) -> bool
     queue = deque([start])
     found = False
     while queue and not found:
-        stacks = queue.popleft()
-        for si, src in enumerate(stacks):
-            for take in range(1, min(MAX_TAKE, len(src)) + 1):
-                moved = src[-take:]
-                items = {KK_ITEM[card] for card in moved}
-                for di, dst in enumerate(stacks):
-                    if di == si or not fits(moved[0], items, dst):
-                        continue
-                    if len(dst) + take == BOOK or (take == len(src) and has_stock):
-                        found = True
-                        break
-                    rest = [s for i, s in enumerate(stacks) if i != si and i != di]
-                    rest.append(dst + moved)
-                    if take < len(src):
-                        rest.append(src[:-take])
-                    state = tuple(sorted(rest))
-                    if state not in seen:
-                        seen.add(state)
-                        queue.append(state)
-                if found:
-                    break
-            if found:
+        for (src, _dst, take), rest, merged in colour_moves(queue.popleft()):
+            if len(merged) == BOOK or (take == len(src) and has_stock):
+                found = True
                 break
+            state = tuple(sorted([*rest, merged]))
+            if state not in seen:
+                seen.add(state)
+                queue.append(state)
     if len(_progress_cache) > PROGRESS_CACHE_SIZE:
         _progress_cache.clear()
     if found:

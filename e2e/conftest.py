@@ -17,6 +17,7 @@ the test at teardown, listed, unless allowed as above.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -28,7 +29,9 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page
 from tools.serve import CHROMIUM, CHROMIUM_ARGS, serve_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
-SITE = ROOT / "_site"
+# SITE_DIR: another build (python3 tools/build_site.py DIR), so parallel runs never
+# rebuild the folder another run is serving.
+SITE = Path(os.environ.get("SITE_DIR") or ROOT / "_site").resolve()
 READY = "body[data-state=ready]"
 READY_TIMEOUT_MS = 60_000
 

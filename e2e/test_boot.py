@@ -6,12 +6,11 @@ import json
 import os
 import re
 import shutil
-from pathlib import Path
 
 import pytest
+from conftest import SITE  # the build under test (SITE_DIR)
 from playwright.sync_api import Error, Response
 
-SITE = Path(__file__).resolve().parent.parent / "_site"
 READY = "body[data-state=ready]"
 GAME_PATH = "/?game=devils-square&deal=1"
 

@@ -5,8 +5,9 @@
 _site/ gets:
   index.html main.py pyscript.json sw.js [manifest.webmanifest, favicon.*]
   css/ js/ img/ (whatever is there)
-  game.zip      every game/**/*.py, extracted by PyScript into Pyodide's working
-                directory in one go (pyscript.json: "files": {"./game.zip": "./*"})
+  game.zip      every game/**/*.py (and .json/.html data), extracted by PyScript into
+                Pyodide's working directory in one go
+                (pyscript.json: "files": {"./game.zip": "./*"})
   vendor/       the pinned runtime from `make vendor`, hard-linked (source maps left out)
 
 and sw.js is written with the precache list (every file of _site/ but sw.js itself)
@@ -41,6 +42,7 @@ TOP_FILES = [
 STATIC_DIRS = ["css", "js", "img", "fonts"]
 GAME_PACKAGE = "game"
 GAME_ZIP = "game.zip"
+GAME_SUFFIXES = {".py", ".json", ".html"}  # code, catalogues, rules pages
 GAME_ZIP_TARGET = "./*"  # pyscript.json "files" destination: extract into the cwd
 SW = "sw.js"
 SW_VERSION_MARK = '"__CACHE_VERSION__"'
@@ -70,9 +72,11 @@ def link_or_copy(src: Path, dst: Path) -> None:
 
 
 def build_game_zip(dst: Path) -> int:
-    """game/**/*.py into one deterministic zip (sorted names, fixed dates and modes)."""
+    """game/**/*.py and its data files (the translation catalogues) into one deterministic
+    zip (sorted names, fixed dates and modes)."""
     sources = sorted(
-        p for p in (ROOT / GAME_PACKAGE).rglob("*.py") if not skipped(p.relative_to(ROOT))
+        p for p in (ROOT / GAME_PACKAGE).rglob("*")
+        if p.is_file() and p.suffix in GAME_SUFFIXES and not skipped(p.relative_to(ROOT))
     )
     if not any(p.relative_to(ROOT).as_posix() == f"{GAME_PACKAGE}/__init__.py" for p in sources):
         raise SystemExit(f"{GAME_PACKAGE}/__init__.py is missing: the game package cannot import")

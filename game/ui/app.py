@@ -12,7 +12,7 @@ from html import escape
 from pyscript import document, window
 
 from ..games import load, load_all
-from . import assist
+from . import assist, language
 from .board import Board
 from .dom import after, by_id, listen, missing, move_ms, proxy
 from .layouts import LAYOUTS
@@ -37,6 +37,7 @@ def local_storage():
 class App:
     def __init__(self) -> None:
         self.store = Store(local_storage())
+        language.apply(self.store.read(language.KEY))
         self.session: Session | None = None
         self.key = ""
         self.board: Board | None = None

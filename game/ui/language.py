@@ -1,0 +1,55 @@
+"""The page's language: chosen from the player's setting or the browser's languages,
+and applied to the static text of index.html.
+
+index.html marks its words in English: `data-i18n` on an element whose text is a
+catalogue key (put it on the innermost element: its text is replaced), and
+`data-i18n-attr="title,aria-label"` for attributes. The English original is kept in
+`data-i18n-en` (and `data-i18n-en-<attr>`), so switching again starts from it.
+Everything Python writes into the page calls game.i18n.tr itself.
+"""
+
+from __future__ import annotations
+
+from pyscript import document, window
+
+from ..i18n import LANGUAGES, choose, set_language, tr
+
+AUTO = "auto"  # follow the browser
+KEY = "cardgames:language"  # the stored setting: AUTO or a code of LANGUAGES
+
+
+def browser_languages() -> list[str]:
+    try:
+        return [str(tag) for tag in window.navigator.languages] or [
+            str(window.navigator.language)]
+    except Exception:  # noqa: BLE001 - an old or locked-down browser
+        return []
+
+
+def resolve(setting: str | None) -> str:
+    """The language a setting means: itself when the site speaks it, else the browser's."""
+    return setting if setting in LANGUAGES else choose(browser_languages())
+
+
+def apply(setting: str | None) -> str:
+    """Switch the messages and the page's static words to the language `setting` means."""
+    lang = set_language(resolve(setting))
+    document.documentElement.lang = lang
+    for element in document.querySelectorAll("[data-i18n]"):
+        original = element.getAttribute("data-i18n-en")
+        if original is None:
+            original = " ".join(str(element.textContent).split())
+            element.setAttribute("data-i18n-en", original)
+        element.textContent = tr(str(original))
+    for element in document.querySelectorAll("[data-i18n-attr]"):
+        for name in str(element.getAttribute("data-i18n-attr")).split(","):
+            name = name.strip()
+            if not name:
+                continue
+            keep = f"data-i18n-en-{name}"
+            original = element.getAttribute(keep)
+            if original is None:
+                original = " ".join(str(element.getAttribute(name) or "").split())
+                element.setAttribute(keep, original)
+            element.setAttribute(name, tr(str(original)))
+    return lang

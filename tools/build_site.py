@@ -122,11 +122,24 @@ def write_service_worker(out: Path) -> tuple[str, int]:
     return version, len(urls)
 
 
+def swap_in(built: Path, final: Path) -> Path:
+    """Put the finished build in place with two renames, so a server still serving the
+    old folder (a test run, `make play`) never sees a half-written one."""
+    old = final.with_name(f"{final.name}.old-{os.getpid()}")
+    if final.exists():
+        final.rename(old)
+    built.rename(final)
+    if old.exists():
+        shutil.rmtree(old)
+    return final
+
+
 def build(out: Path = OUT) -> None:
     start = time.perf_counter()
     vendor = ROOT / "vendor"
     if not (vendor / "pyodide" / "pyodide.mjs").is_file():
         raise SystemExit("vendor/ is missing: run `make vendor`")
+    final, out = out, out.with_name(f"{out.name}.tmp-{os.getpid()}")
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -152,6 +165,7 @@ def build(out: Path = OUT) -> None:
         link_or_copy(src, out / src.relative_to(ROOT))
 
     version, count = write_service_worker(out)
+    out = swap_in(out, final)
     size = sum(p.stat().st_size for p in files_under(out))
     print(
         f"built {out}/: {count + 1} files, {size / 1e6:.1f} MB, "

@@ -78,6 +78,8 @@ def main() -> None:
              "Devil\'s Square and King\'s Square share their deals: deal_lists.py maps the",
              'second to the first."""',
              "",
+             "from ..i18n import mark",
+             "",
              "WINNABLE: dict[str, tuple[int, ...]] = {"]
     graded_lines = ["GRADED: dict[str, dict[str, tuple[int, ...]]] = {"]
     notes = ["GRADE_RULES: dict[str, str] = {"]
@@ -94,7 +96,7 @@ def main() -> None:
             graded_lines += numbers(f'"{name}"', deals[:PER_LIST], 8)
             sizes[name] = len(deals)
         graded_lines.append("    },")
-        notes.append(f'    "{game_id}": (')
+        notes.append(f'    "{game_id}": mark(')
         notes += [f"        {part!r}" for part in wrap_words(RULES[game_id], 80)]
         notes.append("    ),")
         print(f"{game_id}: {len(rows)} winnable deals; {sizes}; the first {PER_LIST} "

@@ -3,6 +3,8 @@
 Devil's Square and King's Square share their deals: deal_lists.py maps the
 second to the first."""
 
+from ..i18n import mark
+
 WINNABLE: dict[str, tuple[int, ...]] = {
     "devils-square": (
         2, 3, 4, 5, 8, 9, 13, 17, 19, 23, 27, 28, 33, 36, 37, 39, 40, 44, 47, 48, 49, 51, 56, 57,
@@ -389,12 +391,12 @@ GRADED: dict[str, dict[str, tuple[int, ...]]] = {
 }
 
 GRADE_RULES: dict[str, str] = {
-    "devils-square": (
+    "devils-square": mark(
         'Every graded deal can be escaped (the solver found a way). Easy: a player '
         'following the Hint button every move escapes. Medium: the hint player makes at '
         'least 8 books. Hard: it makes fewer.'
     ),
-    "devils-grip": (
+    "devils-grip": mark(
         'Nearly every deal can be won when the stock order is known, and the Hint button, '
         'which knows it once you have seen the whole stock, wins nearly all of them. What '
         'sets deals apart is how kind they are to a player who plays by sight: every '
@@ -402,7 +404,7 @@ GRADE_RULES: dict[str, str] = {
         'fits, else empties a cell, else deals) ends with 18 cards or fewer left on an '
         'easy deal, 19 to 25 on a medium one, and more on a hard one.'
     ),
-    "kings-corner-solitaire": (
+    "kings-corner-solitaire": mark(
         'Every graded deal can be won (the solver found a way). Easy: a player following '
         'the Hint button every move wins. Medium: the hint player places at least 8 of '
         'the 12 court cards. Hard: it places fewer.'

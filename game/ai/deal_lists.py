@@ -9,31 +9,32 @@ grade never changes. The lists themselves live in `deal_data.py`, written by
 
 from __future__ import annotations
 
+from ..i18n import mark, tr
 from .deal_data import GRADE_RULES, GRADED, WINNABLE
 
 SHARED = {"kings-square": "devils-square"}  # one engine, one deck, the same deals
 
 KINDS = ("any", "winnable", "easy", "medium", "hard")
-LABELS = {
-    "any": "Any deal",
-    "winnable": "Winnable deals only",
-    "easy": "Easy deals",
-    "medium": "Medium deals",
-    "hard": "Hard deals",
+LABELS = {  # in English; choices() gives them in the current language
+    "any": mark("Any deal"),
+    "winnable": mark("Winnable deals only"),
+    "easy": mark("Easy deals"),
+    "medium": mark("Medium deals"),
+    "hard": mark("Hard deals"),
 }
 
 
 def choices(game_id: str) -> list[tuple[str, str]]:
     """(kind, label) pairs the page offers for `game_id`: "any" always, then the lists
-    that exist for it."""
+    that exist for it. The labels are in the current language."""
     game_id = SHARED.get(game_id, game_id)
-    found = [("any", LABELS["any"])]
+    found = ["any"]
     if WINNABLE.get(game_id):
-        found.append(("winnable", LABELS["winnable"]))
+        found.append("winnable")
     for grade in ("easy", "medium", "hard"):
         if GRADED.get(game_id, {}).get(grade):
-            found.append((grade, LABELS[grade]))
-    return found
+            found.append(grade)
+    return [(kind, tr(LABELS[kind])) for kind in found]
 
 
 def deals_of(game_id: str, kind: str) -> tuple[int, ...]:
@@ -60,6 +61,8 @@ def grade_of(game_id: str, deal: int) -> str | None:
 
 
 def grade_note(game_id: str) -> str:
-    """One paragraph for the page: how this game's deals were graded ('' if not)."""
+    """One paragraph for the page, in the current language: how this game's deals were
+    graded ('' if not)."""
     game_id = SHARED.get(game_id, game_id)
-    return GRADE_RULES.get(game_id, "")
+    note = GRADE_RULES.get(game_id, "")
+    return tr(note) if note else ""

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..i18n import tr
 from .errors import IllegalMove
 from .rng import check_deal, shuffled
 
@@ -54,8 +55,10 @@ class Game:
     """Base of every game: move stack, options, saves; rules live in subclasses."""
 
     id: ClassVar[str] = ""
+    # title, tagline, duration and a subtitle that is not a name are marked for the
+    # catalogues (game.i18n.mark) and stay English here: show them with tr(value)
     title: ClassVar[str] = ""
-    subtitle: ClassVar[str] = ""  # another name: "Duivelsgreep", "Camelot"
+    subtitle: ClassVar[str] = ""  # another name: "Duivelsgreep", "Camelot"; or a description
     subtitle_lang: ClassVar[str] = ""  # its language, when not English ("nl")
     tagline: ClassVar[str] = ""  # one line of story for the game list
     duration: ClassVar[str] = ""  # how long a game takes, e.g. "5-10 min"
@@ -127,7 +130,7 @@ class Game:
         if isinstance(move, str):
             move = self.parse_move(move)
         if self.is_over():
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(tr("The game is over."))
         if isinstance(move, Resign):
             self.resigned = True
             undo = None
@@ -163,13 +166,15 @@ class Game:
 
     def why_not(self, source: str, count: int, target: str) -> str:
         """The reason moving `count` cards from zone `source` to `target` is refused."""
-        return "That move is not allowed."
+        return tr("That move is not allowed.")
 
     def why_stuck(self, zone: str, count: int) -> str:
         """The reason the top `count` cards of `zone` have no legal move."""
         if self.is_over():
-            return "The game is over."
-        return "Those cards have nowhere to go." if count > 1 else "That card has nowhere to go."
+            return tr("The game is over.")
+        if count > 1:
+            return tr("Those cards have nowhere to go.")
+        return tr("That card has nowhere to go.")
 
     def ready_pick(self) -> tuple[str, int] | None:
         """(zone, count) of cards the player holds without picking them up, e.g. a card

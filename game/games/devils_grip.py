@@ -31,7 +31,8 @@ from collections import deque
 from dataclasses import dataclass
 
 from ..engine import Game, IllegalMove, Move, Outcome, register
-from ..engine.cards import SUITS, std_name
+from ..engine.cards import SUITS, sentence, std_the
+from ..i18n import mark, tr, tr_n
 
 ROWS, COLUMNS = 3, 8
 CELLS = ROWS * COLUMNS
@@ -44,7 +45,7 @@ CHAIN = {card: ORDER.index(card[0]) % 3 for card in DEVILS_GRIP_DECK}  # 0: 2-5-
 STEP = {card: ORDER.index(card[0]) // 3 for card in DEVILS_GRIP_DECK}  # 0..3 up the chain
 TOPS = "JQK"  # the top card of a full pile in row 0, 1, 2
 PILE = 4
-RATINGS = ((0, "a win"), (2, "excellent"), (5, "very good"), (10, "good"))
+RATINGS = ((0, mark("a win")), (2, mark("excellent")), (5, mark("very good")), (10, mark("good")))
 
 BUILD_TEXT = re.compile(r"(w|\d{1,2})-(\d{1,2})(?:x([1-9]))?")
 SWAP_TEXT = re.compile(r"(\d{1,2})<>(\d{1,2})")
@@ -55,11 +56,19 @@ def fits(card: str, top: str) -> bool:
     return SUIT[card] == SUIT[top] and CHAIN[card] == CHAIN[top] and STEP[card] == STEP[top] + 1
 
 
-def rating(score: int) -> str:
+def rating_key(score: int) -> str:
+    """The rating in English, whatever the language: 'very good' (for styling, e.g. the
+    page's data-rating), '' when the score earns none."""
     for limit, word in RATINGS:
         if score <= limit:
             return word
     return ""
+
+
+def rating(score: int) -> str:
+    """The rating word the seed gives a score, in the current language ('' for none)."""
+    word = rating_key(score)
+    return tr(word) if word else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,11 +126,11 @@ DEAL, REDEAL = Deal(), Redeal()
 @register
 class DevilsGrip(Game):
     id = "devils-grip"
-    title = "Devil's Grip"
-    subtitle = "Duivelsgreep"
+    title = mark("Devil's Grip")
+    subtitle = "Duivelsgreep"  # a name, in its own language: not translated
     subtitle_lang = "nl"
-    tagline = "Two decks, three rows, steps of three: pry every card from the Devil's grip."
-    duration = "10–20 min"
+    tagline = mark("Two decks, three rows, steps of three: pry every card from the Devil's grip.")
+    duration = mark("10–20 min")
     list_order = 3
     DECK = DEVILS_GRIP_DECK
     OPTIONS = {"draw": 3, "passes": 0}  # passes 0: unlimited
@@ -132,9 +141,9 @@ class DevilsGrip(Game):
     def check_options(cls, options: dict) -> dict:
         opts = super().check_options(options)
         if opts["draw"] not in (1, 3):
-            raise ValueError("Devil's Grip deals one card or three (draw=1 or draw=3).")
+            raise ValueError(tr("Devil's Grip deals one card or three (draw=1 or draw=3)."))
         if opts["passes"] not in (0, 1, 3):
-            raise ValueError("Devil's Grip allows 1 or 3 passes, or unlimited (passes=0).")
+            raise ValueError(tr("Devil's Grip allows 1 or 3 passes, or unlimited (passes=0)."))
         return opts
 
     def _setup(self, order: list[str]) -> None:
@@ -151,6 +160,9 @@ class DevilsGrip(Game):
 
     def rating(self) -> str:
         return rating(self.score)
+
+    def rating_key(self) -> str:
+        return rating_key(self.score)
 
     def can_redeal(self) -> bool:
         """A redeal is allowed now: the stock is empty, the waste is not, passes remain."""
@@ -207,67 +219,70 @@ class DevilsGrip(Game):
         """Raise IllegalMove with a reason if `move` may not be made now."""
         if isinstance(move, Deal):
             if not self.stock:
-                raise IllegalMove("The stock is empty: turn the waste over instead.")
+                raise IllegalMove(tr("The stock is empty: turn the waste over instead."))
             return
         if isinstance(move, Redeal):
             if self.stock:
-                raise IllegalMove("The waste is turned over only when the stock is empty.")
+                raise IllegalMove(tr("The waste is turned over only when the stock is empty."))
             if not self.waste:
-                raise IllegalMove("There is no waste to turn over.")
+                raise IllegalMove(tr("There is no waste to turn over."))
             if not self.can_redeal():
-                raise IllegalMove("No passes are left: the stock is not dealt again.")
+                raise IllegalMove(tr("No passes are left: the stock is not dealt again."))
             return
         if isinstance(move, Swap):
             for cell in (move.a, move.b):
                 self._check_cell(cell)
             if move.a >= move.b or not self.cells[move.a] or not self.cells[move.b]:
-                raise IllegalMove("A swap exchanges two different piles.")
+                raise IllegalMove(tr("A swap exchanges two different piles."))
             return
         if not isinstance(move, Build):
-            raise IllegalMove("That is not a move of this game.")
+            raise IllegalMove(tr("That is not a move of this game."))
         self._check_cell(move.dst)
         if move.src < 0:
             if not self.waste:
-                raise IllegalMove("The waste is empty.")
+                raise IllegalMove(tr("The waste is empty."))
             if move.count != 1:
-                raise IllegalMove("Only the top card of the waste can be played.")
+                raise IllegalMove(tr("Only the top card of the waste can be played."))
             bottom = self.waste[-1]
         else:
             self._check_cell(move.src)
             source = self.cells[move.src]
             if move.src == move.dst:
-                raise IllegalMove("A pile cannot move onto itself.")
+                raise IllegalMove(tr("A pile cannot move onto itself."))
             if not 1 <= move.count <= len(source):
-                raise IllegalMove(f"That pile holds {len(source)} card{'s' * (len(source) != 1)}.")
+                raise IllegalMove(tr_n("That pile holds {n} card.", "That pile holds {n} cards.",
+                                       len(source)))
             bottom = source[-move.count]
         target = self.cells[move.dst]
         if not target:
-            raise IllegalMove("Nothing is built on an empty cell: it is refilled at once.")
+            raise IllegalMove(tr("Nothing is built on an empty cell: it is refilled at once."))
         if not fits(bottom, target[-1]):
-            raise IllegalMove(f"The {std_name(bottom)} cannot go on the {std_name(target[-1])}: "
-                              f"{self._wanted(target[-1])}")
+            raise IllegalMove(sentence(tr("{card} cannot go on {target}: {why}",
+                                          card=std_the(bottom), target=std_the(target[-1]),
+                                          why=self._wanted(target[-1]))))
 
     @staticmethod
     def _wanted(top: str) -> str:
         if STEP[top] == 3:
-            return "that pile is complete."
+            return tr("that pile is complete.")
         rank = ORDER[ORDER.index(top[0]) + 3]
-        return f"only the {std_name(rank + top[1])} goes there."
+        return tr("only {card} goes there.", card=std_the(rank + top[1]))
 
     @staticmethod
     def _check_cell(cell: int) -> None:
         if not 0 <= cell < CELLS:
-            raise IllegalMove(f"There is no cell {cell}; the cells are 0 to {CELLS - 1}.")
+            raise IllegalMove(tr("There is no cell {cell}; the cells are 0 to {last}.",
+                                 cell=cell, last=CELLS - 1))
 
     def why_not(self, source: str, count: int, target: str) -> str:
         if not target.startswith("cell-"):
-            return "Cards are built only on the piles of the grid."
+            return tr("Cards are built only on the piles of the grid.")
         src = -1 if source == "waste" else int(source[5:])
         try:
             self.check(Build(src, int(target[5:]), count))
         except IllegalMove as error:
             return str(error)
-        return "That build is allowed."
+        return tr("That build is allowed.")
 
     def swap_between(self, source: str, target: str) -> Move | None:
         """The swap of two grid cells, in the order legal_moves lists it, or None."""
@@ -381,15 +396,18 @@ class DevilsGrip(Game):
         score = self.score
         won = score == 0
         if won:
-            reason = "Every card is out of the Devil's grip: all 24 piles are complete."
+            reason = tr("Every card is out of the Devil's grip: all 24 piles are complete.")
         elif self.resigned:
-            reason = f"You stopped with {score} card{'s' * (score != 1)} left."
+            reason = tr_n("You stopped with {n} card left.", "You stopped with {n} cards left.",
+                          score)
         else:
-            reason = ("No build, deal or redeal can bring another card onto the grid: "
-                      f"{score} card{'s' * (score != 1)} left.")
+            reason = tr_n("No build, deal or redeal can bring another card onto the grid: "
+                          "{n} card left.",
+                          "No build, deal or redeal can bring another card onto the grid: "
+                          "{n} cards left.", score)
         word = rating(score)
         if word and not won:
-            reason += f" That is {word}."
+            reason = tr("{reason} That is {rating}.", reason=reason, rating=word)
         return Outcome(won=won, score=score, reason=reason, resigned=self.resigned)
 
 

@@ -44,7 +44,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Game, IllegalMove, Move, Outcome, register, shuffled
-from ..engine.cards import RANKS, RED_SUITS, SUITS, std_name
+from ..engine.cards import RANKS, RED_SUITS, SUITS, sentence, std_the
+from ..i18n import mark, tr
 
 DECK: tuple[str, ...] = tuple(f"{rank}{suit}" for suit in SUITS for rank in RANKS)
 RANK = {card: RANKS.index(card[0]) + 1 for card in DECK}
@@ -176,10 +177,11 @@ def plays_for(hand, stalls, under: bool) -> list[Move]:
 @register
 class KingsCorner(Game):
     id = "kings-corner"
-    title = "Kings in the Corner"
-    subtitle = "for 2 to 6 players"
-    tagline = "Down in alternate colours, Kings to the corners: be first to empty your hand."
-    duration = "10–30 min"
+    title = mark("Kings in the Corner")
+    subtitle = mark("for 2 to 6 players")
+    tagline = mark("Down in alternate colours, Kings to the corners: be first to empty your "
+                   "hand.")
+    duration = mark("10–30 min")
     list_order = 5
     DECK = DECK
     OPTIONS = {
@@ -196,19 +198,20 @@ class KingsCorner(Game):
     def check_options(cls, options: dict) -> dict:
         opts = super().check_options(options)
         if opts["rules"] not in ("jax", "classic"):
-            raise ValueError("The rules are 'jax' or 'classic'.")
+            raise ValueError(tr("The rules are 'jax' or 'classic'."))
         players = opts["players"]
         if not 2 <= len(players) <= 6 or any(p not in LEVELS for p in players):
-            raise ValueError("Players are 2 to 6 letters: h for a person, 1, 2 or 3 for a "
-                             "computer opponent (easy, normal, hard).")
+            raise ValueError(tr("Players are 2 to 6 letters: h for a person, 1, 2 or 3 for a "
+                                "computer opponent (easy, normal, hard)."))
         if opts["draw"] not in (1, 2):
-            raise ValueError("A turn draws one card or two (draw=1 or draw=2).")
+            raise ValueError(tr("A turn draws one card or two (draw=1 or draw=2)."))
         if not 0 <= opts["match"] <= 1000:
-            raise ValueError("A match is played to at most 1000 penalty points.")
+            raise ValueError(tr("A match is played to at most 1000 penalty points."))
         if opts["rules"] == "jax":
             for name in ("draw", "draw_end", "under", "match"):
                 if opts[name] != cls.OPTIONS[name]:
-                    raise ValueError(f"The option {name} belongs to the Classic rules.")
+                    raise ValueError(tr("The option {name} belongs to the Classic rules.",
+                                        name=name))
         return opts
 
     # -- dealing --------------------------------------------------------------------------
@@ -307,8 +310,8 @@ class KingsCorner(Game):
         if self.is_over():
             return ""
         if self.hand_over is not None:
-            return "The hand is over."
-        return "Your turn." if self.players[self.to_move] == "h" else ""
+            return tr("The hand is over.")
+        return tr("Your turn.") if self.players[self.to_move] == "h" else ""
 
     # -- moves --------------------------------------------------------------------------
 
@@ -338,63 +341,67 @@ class KingsCorner(Game):
         """Raise IllegalMove with a reason if `move` may not be made now."""
         if isinstance(move, NextHand):
             if self.hand_over is None:
-                raise IllegalMove("The hand is still being played.")
+                raise IllegalMove(tr("The hand is still being played."))
             return
         if self.hand_over is not None:
-            raise IllegalMove("The hand is over: deal the next one.")
+            raise IllegalMove(tr("The hand is over: deal the next one."))
         if isinstance(move, EndTurn):
             return
         hand = self.hands[self.to_move]
         for stall in (getattr(move, "stall", None), getattr(move, "src", None),
                       getattr(move, "dst", None)):
             if stall is not None and stall not in STALLS:
-                raise IllegalMove(f"There is no stall {stall!r}: the stalls are "
-                                  f"{', '.join(STALLS)}.")
+                raise IllegalMove(tr("There is no stall {stall}: the stalls are {stalls}.",
+                                     stall=repr(stall), stalls=", ".join(STALLS)))
         if isinstance(move, (Play, Under)):
             if move.card not in RANK:
-                raise IllegalMove(f"{move.card!r} is not a card.")
+                raise IllegalMove(tr("{card} is not a card.", card=repr(move.card)))
             if move.card not in hand:
-                raise IllegalMove(f"The {std_name(move.card)} is not in your hand.")
+                raise IllegalMove(sentence(tr("{card} is not in your hand.",
+                                              card=std_the(move.card))))
         if isinstance(move, Play):
             pile = self.stalls[move.stall]
             if pile:
                 if not fits(move.card, pile[-1]):
-                    raise IllegalMove(f"The {std_name(move.card)} cannot go on the "
-                                      f"{std_name(pile[-1])}: a stall goes down one rank at a "
-                                      "time in alternate colours.")
+                    raise IllegalMove(sentence(tr(
+                        "{card} cannot go on {target}: a stall goes down one rank at a time "
+                        "in alternate colours.", card=std_the(move.card),
+                        target=std_the(pile[-1]))))
             elif move.stall in CORNERS and move.card[0] != "K":
-                raise IllegalMove("A corner starts only with a King.")
+                raise IllegalMove(tr("A corner starts only with a King."))
             return
         if isinstance(move, Under):
             if not self._under():
-                raise IllegalMove("Playing under the rows is not allowed in these rules.")
+                raise IllegalMove(tr("Playing under the rows is not allowed in these rules."))
             pile = self.stalls[move.stall]
             if not any(not self.stalls[side] for side in SIDES):
-                raise IllegalMove("A card goes under a row only while a side stall is empty.")
+                raise IllegalMove(tr("A card goes under a row only while a side stall is empty."))
             if not pile:
-                raise IllegalMove("That side stall is empty: play the card on it.")
+                raise IllegalMove(tr("That side stall is empty: play the card on it."))
             if pile[0][0] == "K":
-                raise IllegalMove("Nothing goes under a King.")
+                raise IllegalMove(tr("Nothing goes under a King."))
             if not fits(pile[0], move.card):
-                raise IllegalMove(f"The {std_name(move.card)} cannot go under the "
-                                  f"{std_name(pile[0])}.")
+                raise IllegalMove(sentence(tr("{card} cannot go under {target}.",
+                                              card=std_the(move.card),
+                                              target=std_the(pile[0]))))
             return
         if isinstance(move, Shift):
             if move.src not in SIDES:
-                raise IllegalMove("Corner stalls never move.")
+                raise IllegalMove(tr("Corner stalls never move."))
             pile, target = self.stalls[move.src], self.stalls[move.dst]
             if move.src == move.dst or not pile:
-                raise IllegalMove("Move a side stall onto another stall.")
+                raise IllegalMove(tr("Move a side stall onto another stall."))
             if target:
                 if not fits(pile[0], target[-1]):
-                    raise IllegalMove(f"The {std_name(pile[0])} at the bottom of that stall "
-                                      f"cannot go on the {std_name(target[-1])}.")
+                    raise IllegalMove(sentence(tr(
+                        "{card} at the bottom of that stall cannot go on {target}.",
+                        card=std_the(pile[0]), target=std_the(target[-1]))))
             elif move.dst in SIDES:
-                raise IllegalMove("Moving a stall onto an empty side changes nothing.")
+                raise IllegalMove(tr("Moving a stall onto an empty side changes nothing."))
             elif pile[0][0] != "K":
-                raise IllegalMove("Only a stall that starts with a King moves to a corner.")
+                raise IllegalMove(tr("Only a stall that starts with a King moves to a corner."))
             return
-        raise IllegalMove("That is not a move of this game.")
+        raise IllegalMove(tr("That is not a move of this game."))
 
     # -- applying -----------------------------------------------------------------------
 
@@ -545,14 +552,16 @@ class KingsCorner(Game):
 
     def _result(self) -> Outcome:
         if self.resigned:
-            return Outcome(False, self.score, "You left the table.", resigned=True)
+            return Outcome(False, self.score, tr("You left the table."), resigned=True)
         winner = self.winner()
         won = winner == 0
         if self.jax:
-            reason = f"Seat {winner + 1} reached {self.scores[winner]} points first."
+            reason = tr("Seat {seat} reached {points} points first.", seat=winner + 1,
+                        points=self.scores[winner])
         elif self.options["match"] == 0:
-            reason = f"Seat {winner + 1} was first to empty their hand."
+            reason = tr("Seat {seat} was first to empty their hand.", seat=winner + 1)
         else:
-            reason = (f"The match reached {self.options['match']} penalty points; seat "
-                      f"{winner + 1} has the fewest, {self.scores[winner]}.")
+            reason = tr("The match reached {limit} penalty points; seat {seat} has the "
+                        "fewest, {points}.", limit=self.options["match"], seat=winner + 1,
+                        points=self.scores[winner])
         return Outcome(won, self.score, reason)

@@ -30,7 +30,8 @@ import re
 from dataclasses import dataclass
 
 from ..engine import Game, IllegalMove, Move, Outcome, register
-from ..engine.cards import RANKS, SUITS, std_name
+from ..engine.cards import RANKS, SUITS, sentence, std_the
+from ..i18n import mark, tr, tr_n
 
 SIZE = 16
 KIC_DECK: tuple[str, ...] = tuple(f"{rank}{suit}" for suit in SUITS for rank in RANKS)
@@ -41,6 +42,18 @@ TOP_BOTTOM = (1, 2, 13, 14)
 SIDES = (4, 7, 8, 11)
 CENTRE = (5, 6, 9, 10)
 COURT_NAMES = {"K": "King", "Q": "Queen", "J": "Jack"}
+# A court card's spots in the sentences that name them (each phrase whole, so a language
+# can make the words agree), by spot_words' English noun.
+ON_A_FREE_SPOT = {
+    "corner": mark("on a free corner"),
+    "top or bottom middle spot": mark("on a free top or bottom middle spot"),
+    "side spot": mark("on a free side spot"),
+}
+NO_FREE_SPOT = {
+    "corner": mark("No free corner for {card}."),
+    "top or bottom middle spot": mark("No free top or bottom middle spot for {card}."),
+    "side spot": mark("No free side spot for {card}."),
+}
 
 CELL_TEXT = r"(0|[1-9][0-9]?)"  # no leading zeros: one text per move
 PLACE_TEXT = re.compile(rf"p{CELL_TEXT}")
@@ -54,7 +67,8 @@ def spots_for(swap: bool) -> dict[str, tuple[int, ...]]:
 
 
 def spot_words(rank: str, swap: bool) -> str:
-    """'corner', 'top or bottom middle spot', 'side spot': how a court's spots are named."""
+    """'corner', 'top or bottom middle spot', 'side spot': how a court's spots are named
+    (in English: the key of ON_A_FREE_SPOT and NO_FREE_SPOT)."""
     cells = spots_for(swap)[rank]
     if cells == CORNERS:
         return "corner"
@@ -109,11 +123,11 @@ class Remove(Move):
 @register
 class KingsCornerSolitaire(Game):
     id = "kings-corner-solitaire"
-    title = "Kings in the Corner"
-    subtitle = "Camelot"
-    tagline = ("Kings to the corners, Queens and Jacks to the walls: "
-               "seat the whole court before the grid jams.")
-    duration = "3–5 min"
+    title = mark("Kings in the Corner")
+    subtitle = "Camelot"  # a name: not translated
+    tagline = mark("Kings to the corners, Queens and Jacks to the walls: "
+                   "seat the whole court before the grid jams.")
+    duration = mark("3–5 min")
     list_order = 4
     DECK = KIC_DECK
     OPTIONS = {"swap": False, "strict": False}
@@ -156,14 +170,15 @@ class KingsCornerSolitaire(Game):
         if self.is_over():
             return ""
         if self.removing:
-            return "Remove a 10, or two cards that add up to 10."
+            return tr("Remove a 10, or two cards that add up to 10.")
         card = self.turned()
         if card is None:
             return ""
         if is_court(card):
             where = spot_words(card[0], self.options["swap"])
-            return f"Place the {std_name(card)} on a free {where}."
-        return f"Place the {std_name(card)} on any empty cell."
+            return tr("Place {card} {spot}.", card=std_the(card),
+                      spot=tr(ON_A_FREE_SPOT[where]))
+        return tr("Place {card} on any empty cell.", card=std_the(card))
 
     def zones(self) -> dict[str, list[str]]:
         zones = {f"cell-{i}": [card] if card else [] for i, card in enumerate(self.cells)}
@@ -204,56 +219,61 @@ class KingsCornerSolitaire(Game):
         if isinstance(move, Place):
             self._check_cell(move.cell)
             if not self.stock:
-                raise IllegalMove("The stock is empty: there is no card to place.")
+                raise IllegalMove(tr("The stock is empty: there is no card to place."))
             if self.removing:
-                raise IllegalMove("Remove cards first: the next card is turned when nothing "
-                                  "more can be removed.")
+                raise IllegalMove(tr("Remove cards first: the next card is turned when nothing "
+                                     "more can be removed."))
             card = self.turned()
             if card is None:
-                raise IllegalMove("There is no card to place.")
+                raise IllegalMove(tr("There is no card to place."))
             held = self.cells[move.cell]
             if held is not None:
-                raise IllegalMove(f"That cell already holds the {std_name(held)}.")
+                raise IllegalMove(tr("That cell already holds {card}.", card=std_the(held)))
             if is_court(card) and move.cell not in self.spots[card[0]]:
                 where = spot_words(card[0], self.options["swap"])
-                raise IllegalMove(f"The {std_name(card)} goes only on a free {where}.")
+                raise IllegalMove(sentence(tr("{card} goes only {spot}.", card=std_the(card),
+                                              spot=tr(ON_A_FREE_SPOT[where]))))
             return
         if not isinstance(move, Remove):
-            raise IllegalMove("That is not a move of this game.")
+            raise IllegalMove(tr("That is not a move of this game."))
         if move.pair and move.a == move.b:
-            raise IllegalMove("A pair is two different cards.")
+            raise IllegalMove(tr("A pair is two different cards."))
         if move.pair and move.a > move.b:
-            raise IllegalMove("A pair is written with its lower cell first, as in 'r3+12'.")
+            raise IllegalMove(tr("A pair is written with its lower cell first, as in 'r3+12'."))
         if move.b < -1:
-            raise IllegalMove(f"There is no cell {move.b}; the cells are 0 to {SIZE - 1}.")
+            raise IllegalMove(tr("There is no cell {cell}; the cells are 0 to {last}.",
+                                 cell=move.b, last=SIZE - 1))
         for cell in (move.a, move.b) if move.pair else (move.a,):
             self._check_cell(cell)
             if self.cells[cell] is None:
-                raise IllegalMove("That cell is empty.")
+                raise IllegalMove(tr("That cell is empty."))
             if is_court(self.cells[cell]):
-                raise IllegalMove("Court cards stay: only number cards are removed.")
+                raise IllegalMove(tr("Court cards stay: only number cards are removed."))
         if not self.removing:
-            raise IllegalMove("Cards are removed only when all 16 cells are full.")
+            raise IllegalMove(tr("Cards are removed only when all 16 cells are full."))
         first = self.cells[move.a]
         if not move.pair:
             if VALUE[first] != 10:
-                raise IllegalMove(f"The {std_name(first)} is not a 10: pair it with a card "
-                                  f"worth {10 - VALUE[first]}.")
+                raise IllegalMove(sentence(tr("{card} is not a 10: pair it with a card worth "
+                                              "{value}.", card=std_the(first),
+                                              value=10 - VALUE[first])))
             return
         second = self.cells[move.b]
         if VALUE[first] + VALUE[second] != 10:
-            raise IllegalMove(f"The {std_name(first)} and the {std_name(second)} add up to "
-                              f"{VALUE[first] + VALUE[second]}, not 10.")
+            raise IllegalMove(sentence(tr("{card} and {other} add up to {total}, not 10.",
+                                          card=std_the(first), other=std_the(second),
+                                          total=VALUE[first] + VALUE[second])))
 
     @staticmethod
     def _check_cell(cell: int) -> None:
         if not 0 <= cell < SIZE:
-            raise IllegalMove(f"There is no cell {cell}; the cells are 0 to {SIZE - 1}.")
+            raise IllegalMove(tr("There is no cell {cell}; the cells are 0 to {last}.",
+                                 cell=cell, last=SIZE - 1))
 
     def why_not(self, source: str, count: int, target: str) -> str:
         if source == "stock":
             if not target.startswith("cell-"):
-                return "The turned card goes on an empty cell of the grid."
+                return tr("The turned card goes on an empty cell of the grid.")
             move: Move = Place(int(target[5:]))
         elif source.startswith("cell-") and target.startswith("cell-"):
             a, b = sorted((int(source[5:]), int(target[5:])))
@@ -261,24 +281,24 @@ class KingsCornerSolitaire(Game):
         elif source.startswith("cell-") and target == "discard":
             move = Remove(int(source[5:]))
         else:
-            return "That move is not allowed."
+            return tr("That move is not allowed.")
         try:
             self.check(move)
         except IllegalMove as error:
             return str(error)
-        return "That move is allowed."
+        return tr("That move is allowed.")
 
     def why_stuck(self, zone: str, count: int) -> str:
         if self.is_over() or not zone.startswith("cell-"):
             return super().why_stuck(zone, count)
         card = self.cells[int(zone[5:])]
         if card is None:
-            return "That cell is empty."
+            return tr("That cell is empty.")
         if is_court(card):
-            return "Court cards stay: only number cards are removed."
+            return tr("Court cards stay: only number cards are removed.")
         if not self.removing:
-            return "Cards are removed only when all 16 cells are full."
-        return f"No card on the grid makes 10 with the {std_name(card)}."
+            return tr("Cards are removed only when all 16 cells are full.")
+        return tr("No card on the grid makes 10 with {card}.", card=std_the(card))
 
     def _apply(self, move: Move):
         self.check(move)
@@ -350,27 +370,33 @@ class KingsCornerSolitaire(Game):
         score = self.score
         won = self._won()
         if won:
-            reason = "All twelve court cards stand on their spots."
+            reason = tr("All twelve court cards stand on their spots.")
             if self.options["strict"]:
-                reason += " Every number card is removed: Camelot!"
+                reason = tr("All twelve court cards stand on their spots. Every number card "
+                            "is removed: Camelot!")
         elif self.resigned:
-            reason = f"You stopped with {score} of the 12 court cards placed."
+            reason = tr_n("You stopped with {n} of the 12 court cards placed.",
+                          "You stopped with {n} of the 12 court cards placed.", score)
         elif self.removing:
             if None not in self.cells:
-                reason = "The grid is full and no 10 or pair adding up to 10 can be removed."
+                reason = tr("The grid is full and no 10 or pair adding up to 10 can be removed.")
             else:
-                left = [std_name(c) for c in self.cells if c and not is_court(c)]
-                verb = "stays" if len(left) == 1 else "stay"
-                reason = ("The stock is empty and no 10 or pair adding up to 10 is left "
-                          f"to remove: {join_names(left)} {verb}.")
+                left = [c for c in self.cells if c and not is_court(c)]
+                reason = tr_n("The stock is empty and no 10 or pair adding up to 10 is left "
+                              "to remove: {cards} stays.",
+                              "The stock is empty and no 10 or pair adding up to 10 is left "
+                              "to remove: {cards} stay.", len(left), cards=join_names(left))
         else:
             card = self._stuck_court()
             where = spot_words(card[0], self.options["swap"])
-            reason = f"No free {where} for the {std_name(card)}."
+            reason = tr(NO_FREE_SPOT[where], card=std_the(card))
         return Outcome(won=won, score=score, reason=reason, resigned=self.resigned)
 
 
-def join_names(names: list[str]) -> str:
-    """'the 5 of hearts', 'the 5 of hearts and the 3 of clubs', 'the A, the B and the C'."""
-    names = [f"the {name}" for name in names]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def join_names(cards: list[str]) -> str:
+    """'the 5 of hearts', 'the 5 of hearts and the 3 of clubs', 'the A, the B and the C':
+    the cards named, in the current language."""
+    names = [std_the(card) for card in cards]
+    if len(names) == 1:
+        return names[0]
+    return tr("{cards} and {last}", cards=tr(", ").join(names[:-1]), last=names[-1])

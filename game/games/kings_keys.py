@@ -23,7 +23,8 @@ from collections import deque
 from dataclasses import dataclass
 
 from ..engine import Game, IllegalMove, Move, Outcome, register
-from ..engine.cards import KINGS_KEYS_DECK, KK_COLOUR, KK_ITEM, KK_NUMBER, kk_name
+from ..engine.cards import KINGS_KEYS_DECK, KK_COLOUR, KK_ITEM, KK_NUMBER, kk_the, sentence
+from ..i18n import mark, tr, tr_n
 
 CELLS = 16
 BOOK = 4
@@ -178,44 +179,46 @@ class KingsKeysSquare(Game):
     def check(self, move: Move) -> None:
         """Raise IllegalMove with the guard's reason if `move` may not be made now."""
         if not isinstance(move, StackMove):
-            raise IllegalMove("That is not a move of this game.")
+            raise IllegalMove(tr("That is not a move of this game."))
         src, dst, take = move.src, move.dst, move.count
         for cell in (src, dst):
             if not 0 <= cell < CELLS:
-                raise IllegalMove(f"There is no cell {cell}; the cells are 0 to {CELLS - 1}.")
+                raise IllegalMove(tr("There is no cell {cell}; the cells are 0 to {last}.",
+                                     cell=cell, last=CELLS - 1))
         if src == dst:
-            raise IllegalMove("A stack cannot move onto itself.")
+            raise IllegalMove(tr("A stack cannot move onto itself."))
         source, target = self.cells[src], self.cells[dst]
         if not source:
-            raise IllegalMove("That cell is empty: there is nothing to move.")
+            raise IllegalMove(tr("That cell is empty: there is nothing to move."))
         if not 1 <= take <= min(MAX_TAKE, len(source)):
-            raise IllegalMove(
-                f"You may take the top one or two cards of a stack, or the whole stack; "
-                f"this stack holds {len(source)}."
-            )
+            raise IllegalMove(tr(
+                "You may take the top one or two cards of a stack, or the whole stack; "
+                "this stack holds {n}.", n=len(source)
+            ))
         if not target:
-            raise IllegalMove("Nothing may be moved into an empty cell.")
+            raise IllegalMove(tr("Nothing may be moved into an empty cell."))
         bottom, top = source[-take], target[-1]
         if KK_COLOUR[bottom] != KK_COLOUR[top]:
-            raise IllegalMove(f"The {kk_name(bottom)} cannot go on the {kk_name(top)}: "
-                              "the colours differ.")
+            raise IllegalMove(sentence(tr("{card} cannot go on {target}: the colours differ.",
+                                          card=kk_the(bottom), target=kk_the(top))))
         if KK_NUMBER[bottom] != KK_NUMBER[top] + 1:
-            raise IllegalMove(f"The {kk_name(bottom)} cannot go on the {kk_name(top)}: "
-                              f"only a {KK_NUMBER[top] + 1} may go there.")
+            raise IllegalMove(sentence(tr("{card} cannot go on {target}: only a {number} may "
+                                          "go there.", card=kk_the(bottom),
+                                          target=kk_the(top), number=KK_NUMBER[top] + 1)))
         items = {KK_ITEM[card] for card in source[-take:]}
         for card in target:
             if KK_ITEM[card] in items:
-                raise IllegalMove(f"That stack already has the {kk_name(card)}: "
-                                  "no Item may appear twice.")
+                raise IllegalMove(tr("That stack already has {card}: no Item may appear twice.",
+                                     card=kk_the(card)))
 
     def why_not(self, source: str, count: int, target: str) -> str:
         if target not in self.PICK_ZONES:
-            return "Cards move only between cells of the field."
+            return tr("Cards move only between cells of the field.")
         try:
             self.check(StackMove(int(source[5:]), int(target[5:]), count))
         except IllegalMove as error:
             return str(error)
-        return "That move is allowed."
+        return tr("That move is allowed.")
 
     def _apply(self, move: Move) -> tuple[bool, list[int]]:
         self.check(move)
@@ -253,14 +256,14 @@ class KingsKeysSquare(Game):
         books = len(self.books) // BOOK
         won = self.score == FULL_SCORE
         if won:
-            reason = f"All {books} books are made: a full escape!"
+            reason = tr("All {n} books are made: a full escape!", n=books)
         elif self.resigned:
-            reason = f"You gave up with {books} book{'s' * (books != 1)}."
+            reason = tr_n("You gave up with {n} book.", "You gave up with {n} books.", books)
         elif not self._generate_moves():
-            reason = "No legal move remains."
+            reason = tr("No legal move remains.")
         else:
-            reason = ("The moves left only shuffle cards between stacks; "
-                      "none can make a book or bring in a new card.")
+            reason = tr("The moves left only shuffle cards between stacks; "
+                        "none can make a book or bring in a new card.")
         return Outcome(won=won, score=self.score, reason=reason, resigned=self.resigned)
 
 
@@ -268,15 +271,15 @@ class KingsKeysSquare(Game):
 class DevilsSquare(KingsKeysSquare):
     id = "devils-square"
     list_order = 1
-    title = "Devil's Square"
-    tagline = "Imprisoned in a dungeon for eternity: beat the square to escape your fate."
-    duration = "5–10 min"
+    title = mark("Devil's Square")
+    tagline = mark("Imprisoned in a dungeon for eternity: beat the square to escape your fate.")
+    duration = mark("5–10 min")
 
 
 @register
 class KingsSquare(KingsKeysSquare):
     id = "kings-square"
     list_order = 2
-    title = "King's Square"
-    tagline = "Thrown in the King's dungeon: outwit this game of chance to earn the keys."
-    duration = "5–10 min"
+    title = mark("King's Square")
+    tagline = mark("Thrown in the King's dungeon: outwit this game of chance to earn the keys.")
+    duration = mark("5–10 min")

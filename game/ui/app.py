@@ -20,6 +20,7 @@ from .opening import open_game, random_deal
 from .pointer import PointerInput
 from .rules import RULES_HTML
 from .session import Reply, Session
+from .stats_view import StatsView
 from .store import Store, slot_key
 from .urlstate import Route, game_query, parse_route
 
@@ -66,6 +67,7 @@ class App:
         listen(window, "keydown", self.on_key)
         listen(document, "change", self.on_change)
         listen(window, "popstate", lambda *_: self.route(parse_route(str(window.location.search))))
+        self.stats = StatsView(self)  # the clock, move counter and statistics (stats_view)
 
     # -- routing ------------------------------------------------------------------------
 
@@ -125,6 +127,7 @@ class App:
         make = self.table_session if LAYOUTS[game_id].table else None
         session, key, notes = open_game(self.store, game_id, deal, options, make)
         self.session, self.key = session, key
+        self.stats.opened(session, key)
         game = session.game
         cls = type(game)
         self.body.dataset.view = "game"
@@ -278,6 +281,8 @@ class App:
             self.close_dialogs()
         elif action == "rules":
             self.show_rules()
+        elif action.startswith("stats"):
+            self.stats.act(action)
         elif action == "home":
             self.navigate("")
         elif session is None:
@@ -470,6 +475,7 @@ class App:
             return
         self.store.write(NAMES_KEY, "\n".join(names))
         self.close_dialogs()
+        self.stats.abandon()  # a match left unfinished counts as lost
         self.navigate(game_query("kings-corner", random_deal(), options))
 
     # -- help: hints, the solver, replays, deal lists -----------------------------------
@@ -542,6 +548,7 @@ class App:
         return lambda deal: self.store.read(slot_key(game_id, deal, options)) is not None
 
     def new_deal(self) -> None:
+        self.stats.abandon()  # a game left unfinished, with a move made, counts as lost
         game = self.session.game
         deal = random_deal()
         if self.table is None:
@@ -645,7 +652,8 @@ class App:
 
     def save(self) -> None:
         session = self.session
-        self.store.save_record(self.key, session.to_record(), finished=session.game.is_over())
+        record = self.stats.on_save(session.to_record())  # counts a game that just ended
+        self.store.save_record(self.key, record, finished=session.game.is_over())
         problem = self.store.take_problem()
         if problem:
             self.toast(problem)

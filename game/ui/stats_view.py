@@ -1,0 +1,226 @@
+"""Statistics on the page: the clock and move counter in the status bar, the line in the
+end dialogs, and the Statistics dialog (figures, chart, choice of game and mode, reset
+with a confirmation).
+
+Every decision lives in stats.py (pure, tested in CPython); this module shows it. It has
+one interval timer for the page's life (a proxy made once) and its listeners are made
+once, at start-up. app.py calls it in five places: when a game opens (`opened`), before
+every save (`on_save`, which also counts a game that has just ended), when a new deal
+leaves a game (`abandon`), and for the `stats*` actions (`act`).
+"""
+
+from __future__ import annotations
+
+import time
+from html import escape
+
+from pyscript import document, window
+
+from ..i18n import tr
+from . import assist
+from .dom import by_id, listen, proxy
+from .stats import (
+    ALL,
+    TABLES,
+    StatsStore,
+    Tracker,
+    chart_svg,
+    clock_text,
+    end_line,
+    mode_label,
+    mode_of,
+    modes_for,
+    moves_of,
+    table_html,
+)
+
+TICK_MS = 500  # the clock is redrawn from elapsed time, so the tick only keeps it fresh
+
+
+class StatsView:
+    def __init__(self, app) -> None:
+        self.app = app
+        self.data = StatsStore(app.store)
+        self.tracker: Tracker | None = None
+        self.dialog = by_id("stats-dialog")
+        self.game_select = by_id("stats-game")
+        self.mode_select = by_id("stats-mode")
+        self.body = by_id("stats-body")
+        self.confirm = by_id("stats-confirm")
+        self.moves_el = by_id("moves")
+        self.time_el = by_id("game-time")
+        self.shown_time = ""
+        self.choice = ("", ALL)  # the dialog's game and mode
+        listen(self.game_select, "change", self._on_pick)
+        listen(self.mode_select, "change", self._on_pick)
+        listen(document, "visibilitychange", self._on_visibility)
+        window.setInterval(proxy(self._tick), TICK_MS)
+
+    # -- the game being played -------------------------------------------------------------
+
+    def opened(self, session, key: str) -> None:
+        """A game is shown: its tracker from its save slot (before the page saves it)."""
+        game = session.game
+        record = self.app.store.load_record(key) if key else None
+        asked = self.app.store.read(assist.DEALS_KEY + game.id)
+        self.tracker = Tracker.opened(game, record, asked)
+        by_id("moves-label").textContent = tr("Hand") if game.id in TABLES else tr("Moves")
+        by_id("game-time-box").setAttribute("aria-label", tr("Playing time"))
+        self.shown_time = ""
+        self._sync(time.monotonic())
+
+    def on_save(self, record: dict) -> dict:
+        """Called with every save record: counts a game that has just ended, and keeps the
+        clock and what was counted in the record."""
+        session, tracker = self.app.session, self.tracker
+        if session is None or tracker is None:
+            return record
+        now = time.monotonic()
+        game = session.game
+        if self.app.replaying():  # the solver's line replaces the player's moves
+            tracker.shown = True
+        self._sync(now)
+        if game.is_over() and not tracker.counted:
+            demo = self.app.demo_line == [str(move) for move in game.move_stack]
+            result = tracker.finish(game, now, int(time.time()), demo=demo)
+            if result is not None:
+                self.data.record(result)
+        tracker.stamp(record, now)
+        self.moves_el.textContent = str(moves_of(game))
+        self._end_lines(game)
+        self._report()
+        return record
+
+    def abandon(self) -> None:
+        """A new deal leaves the game being played: unfinished, with a move, it is lost."""
+        session, tracker = self.app.session, self.tracker
+        if session is None or tracker is None:
+            return
+        result = tracker.abandon(session.game, time.monotonic(), int(time.time()))
+        if result is not None:
+            self.data.record(result)
+            self.app.save()  # its slot remembers it was counted
+
+    def _running(self) -> bool:
+        session = self.app.session
+        return (session is not None and self.tracker is not None
+                and not session.game.is_over() and not bool(document.hidden)
+                and not self.app.replaying())
+
+    def _sync(self, now: float) -> None:
+        if self.tracker is None:
+            return
+        self.tracker.clock.set(now, self._running())
+        text = clock_text(self.tracker.clock.seconds(now))
+        if text != self.shown_time:
+            self.shown_time = text
+            self.time_el.textContent = text
+        self.time_el.parentElement.dataset.running = "yes" if self.tracker.clock.running else "no"
+
+    def _tick(self, *_args) -> None:
+        self._sync(time.monotonic())
+
+    def _on_visibility(self, *_args) -> None:
+        self._sync(time.monotonic())
+        if bool(document.hidden) and self.app.session is not None and self.tracker is not None:
+            self.app.save()  # the clock's time so far, in case the tab is closed
+
+    def _end_lines(self, game) -> None:
+        """'Won 12 of 30 · streak 3' in the end dialogs, once the game is over."""
+        text = ""
+        if game.is_over():
+            mode = mode_of(game, self.tracker.kind)
+            text = end_line(self.data.load(game.id).summary(mode), mode)
+        for line in document.querySelectorAll(".stats-line"):
+            line.querySelector(".stats-figures").textContent = text
+            line.hidden = not text
+
+    def _report(self) -> None:
+        from ..games import load
+
+        for game_id in self.data.take_damaged():
+            self.app.toast(tr("Your {game} statistics could not be read, so they start "
+                              "again; the old ones are kept aside.",
+                              game=tr(load(game_id).title)))
+
+    # -- the dialog --------------------------------------------------------------------------
+
+    def act(self, action: str) -> None:
+        if action == "stats":
+            self.open()
+        elif action == "stats-close":
+            self.dialog.close()
+        elif action == "stats-reset":
+            self.confirm.hidden = False
+            self.confirm.querySelector('[data-action="stats-reset-no"]').focus()
+        elif action == "stats-reset-no":
+            self.confirm.hidden = True
+            by_id("stats-reset").focus()
+        elif action == "stats-reset-yes":
+            game_id, mode = self.choice
+            self.data.reset(game_id, mode)
+            self.confirm.hidden = True
+            self.render()
+            self.app.toast(tr("Statistics reset."))
+            problem = self.app.store.take_problem()
+            if problem:
+                self.app.toast(problem)
+            if self.app.session is not None and self.app.session.game.is_over():
+                self._end_lines(self.app.session.game)
+
+    def open(self) -> None:
+        session = self.app.session
+        if session is not None and self.tracker is not None:
+            game = session.game
+            self.choice = (game.id, mode_of(game, self.tracker.kind))
+        elif not self.choice[0]:
+            self.choice = ("devils-square", ALL)
+        self.confirm.hidden = True
+        self.render()
+        if not self.dialog.open:
+            self.dialog.showModal()
+
+    def _on_pick(self, *_args) -> None:
+        game_id = str(self.game_select.value)
+        mode = str(self.mode_select.value) if game_id == self.choice[0] else ALL
+        self.choice = (game_id, mode)
+        self.confirm.hidden = True
+        self.render()
+
+    def render(self) -> None:
+        from ..games import load_all
+
+        game_id, mode = self.choice
+        games = sorted(load_all().items(), key=lambda item: item[1].list_order)
+        self.game_select.innerHTML = "".join(
+            f'<option value="{gid}"{" selected" if gid == game_id else ""}>'
+            f"{escape(tr(cls.title))}</option>" for gid, cls in games)
+        stats = self.data.load(game_id)
+        modes = modes_for(game_id)
+        modes += [m for m in stats.modes if m not in modes]
+        if mode != ALL and mode not in modes:
+            mode = ALL
+        self.choice = (game_id, mode)
+        self.mode_select.innerHTML = "".join(
+            f'<option value="{m}"{" selected" if m == mode else ""}>{escape(mode_label(m))}'
+            "</option>" for m in [ALL, *modes])
+        self.mode_select.value = mode
+        self.mode_select.disabled = len(modes) < 2
+        summary = stats.summary(mode)
+        if summary.recent:
+            chart = chart_svg(summary.recent, game_id)
+            count = min(len(summary.recent), 30)
+            caption = (f'<figcaption><span>{escape(tr("Recent games"))} ({count})</span>'
+                       f'<span class="legend won">{escape(tr("Won"))}</span>'
+                       f'<span class="legend lost">{escape(tr("Lost"))}</span></figcaption>')
+            figure = f'<figure class="stats-figure">{caption}{chart}</figure>'
+        else:
+            figure = f'<p class="stats-empty">{escape(tr("No finished games yet."))}</p>'
+        self.body.innerHTML = table_html(summary) + figure
+        self.body.dataset.played = str(summary.played)
+        title = tr(dict(games)[game_id].title)
+        what = title if mode == ALL else f"{title} · {mode_label(mode)}"
+        by_id("stats-confirm-text").textContent = tr(
+            "Reset the statistics of {what}? This cannot be undone.", what=what)
+        by_id("stats-reset").disabled = summary.played == 0
+        self._report()

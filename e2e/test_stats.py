@@ -26,6 +26,7 @@ from playwright.sync_api import Page, expect
 from test_hints_and_solver import give_up, make, path, saved_record, solution_of, wait_saved
 
 from game.ui.stats import stats_key
+from game.ui.store import slot_key
 
 pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce", service_workers="block")
 
@@ -67,6 +68,14 @@ CLOCK_JS = ("() => { const [m, s] = document.getElementById('game-time').textCon
 
 def wait_clock(page: Page, at_least: int) -> None:
     page.wait_for_function(f"({CLOCK_JS})() >= {at_least}", timeout=10_000)
+
+
+# The tab put away, and shown again: what the browser does on switching tabs.
+HIDE_JS = """() => {
+    Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
+    document.dispatchEvent(new Event('visibilitychange'));
+}"""
+SHOW_JS = HIDE_JS.replace("=> true", "=> false")
 
 
 def play_line(page: Page, game_id: str, deal: int, moves: list[str]):
@@ -136,19 +145,13 @@ def test_the_clock_and_move_counter_go_on_after_a_reload_and_pause(open_site):
     wait_clock(page, before + 1)  # and keeps running
 
     # a hidden tab pauses the clock
-    page.evaluate("""() => {
-        Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
-        document.dispatchEvent(new Event('visibilitychange'));
-    }""")
+    page.evaluate(HIDE_JS)
     expect(page.locator("#game-time-box")).to_have_attribute("data-running", "no")
     hidden_at = clock_seconds(page)
     page.wait_for_timeout(1_600)
     assert clock_seconds(page) == hidden_at
     assert saved_record(page, KCS, KCS_WIN_DEAL)["seconds"] >= hidden_at  # saved on hiding
-    page.evaluate("""() => {
-        Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});
-        document.dispatchEvent(new Event('visibilitychange'));
-    }""")
+    page.evaluate(SHOW_JS)
     expect(page.locator("#game-time-box")).to_have_attribute("data-running", "yes")
     wait_clock(page, hidden_at + 1)
 
@@ -230,6 +233,8 @@ def test_a_new_deal_counts_an_unfinished_game_as_lost_and_guard_mode_apart(open_
     counted = stored(page, "devils-square")
     assert list(counted) == ["guard"] and counted["guard"]["played"] == 1
     assert counted["guard"]["won"] == 0
+    left = json.loads(storage(page)[slot_key("devils-square", deal, {"guard": True})])
+    assert left["counted"] is True and left["moves"] == [str(m) for m in game.move_stack]
 
     open_stats(page)
     expect(page.locator("#stats-mode")).to_have_value("guard")
@@ -241,6 +246,17 @@ def test_a_new_deal_counts_an_unfinished_game_as_lost_and_guard_mode_apart(open_
     page.select_option("#stats-game", "devils-grip")  # another game: nothing yet
     expect(page.locator("#stats-mode")).to_have_value("all")
     assert figures(page)["Games played"] == "0"
+
+
+def test_a_stale_tab_hiding_never_overwrites_another_tabs_save(context, open_site):
+    first = open_site(path(KCS, KCS_WIN_DEAL))
+    wait_clock(first, 1)
+    second = open_site(path(KCS, KCS_WIN_DEAL))  # the same deal in another tab, played on
+    line = solution_of(KCS, KCS_WIN_DEAL).moves
+    play_line(second, KCS, KCS_WIN_DEAL, line[:2])
+    first.evaluate(HIDE_JS)  # the first tab is put away (or closed)
+    expect(first.locator("#game-time-box")).to_have_attribute("data-running", "no")
+    assert saved_record(second, KCS, KCS_WIN_DEAL)["moves"] == line[:2]
 
 
 def test_the_table_counts_its_match_and_its_hands(open_site):

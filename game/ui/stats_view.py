@@ -4,13 +4,15 @@ with a confirmation).
 
 Every decision lives in stats.py (pure, tested in CPython); this module shows it. It has
 one interval timer for the page's life (a proxy made once) and its listeners are made
-once, at start-up. app.py calls it in five places: when a game opens (`opened`), before
-every save (`on_save`, which also counts a game that has just ended), when a new deal
-leaves a game (`abandon`), and for the `stats*` actions (`act`).
+once, at start-up. app.py calls it when a game opens (`opened`), before every save
+(`on_save`, which also counts a game that has just ended), when a new deal or match
+leaves a game (`abandon`), and for the `stats*` actions (`act`). The clock's time is
+saved with every save and when the tab is hidden (which also happens when it closes).
 """
 
 from __future__ import annotations
 
+import json
 import time
 from html import escape
 
@@ -42,6 +44,7 @@ class StatsView:
         self.app = app
         self.data = StatsStore(app.store)
         self.tracker: Tracker | None = None
+        self.key = ""  # the save slot of the game tracked
         self.dialog = by_id("stats-dialog")
         self.game_select = by_id("stats-game")
         self.mode_select = by_id("stats-mode")
@@ -50,6 +53,7 @@ class StatsView:
         self.moves_el = by_id("moves")
         self.time_el = by_id("game-time")
         self.shown_time = ""
+        self.shown_running = ""
         self.choice = ("", ALL)  # the dialog's game and mode
         listen(self.game_select, "change", self._on_pick)
         listen(self.mode_select, "change", self._on_pick)
@@ -63,11 +67,16 @@ class StatsView:
         game = session.game
         record = self.app.store.load_record(key) if key else None
         asked = self.app.store.read(assist.DEALS_KEY + game.id)
-        self.tracker = Tracker.opened(game, record, asked)
+        tracker = Tracker.opened(game, record, asked)
+        now = time.monotonic()
+        if key == self.key and self.tracker is not None:  # the same game shown again (a
+            # change of language): its clock goes on from now, not from the last save
+            tracker.clock.elapsed = max(tracker.clock.elapsed, self.tracker.clock.seconds(now))
+        self.tracker, self.key = tracker, key
         by_id("moves-label").textContent = tr("Hand") if game.id in TABLES else tr("Moves")
         by_id("game-time-box").setAttribute("aria-label", tr("Playing time"))
         self.shown_time = ""
-        self._sync(time.monotonic())
+        self._sync(now)
 
     def on_save(self, record: dict) -> dict:
         """Called with every save record: counts a game that has just ended, and keeps the
@@ -96,10 +105,11 @@ class StatsView:
         session, tracker = self.app.session, self.tracker
         if session is None or tracker is None:
             return
-        result = tracker.abandon(session.game, time.monotonic(), int(time.time()))
+        now = time.monotonic()
+        result = tracker.abandon(session.game, now, int(time.time()))
         if result is not None:
             self.data.record(result)
-            self.app.save()  # its slot remembers it was counted
+            self._patch_save(session, now, counted=True)  # its slot remembers it
 
     def _running(self) -> bool:
         session = self.app.session
@@ -115,15 +125,37 @@ class StatsView:
         if text != self.shown_time:
             self.shown_time = text
             self.time_el.textContent = text
-        self.time_el.parentElement.dataset.running = "yes" if self.tracker.clock.running else "no"
+        running = "yes" if self.tracker.clock.running else "no"
+        if running != self.shown_running:
+            self.shown_running = running
+            self.time_el.parentElement.dataset.running = running
 
     def _tick(self, *_args) -> None:
         self._sync(time.monotonic())
 
     def _on_visibility(self, *_args) -> None:
-        self._sync(time.monotonic())
-        if bool(document.hidden) and self.app.session is not None and self.tracker is not None:
-            self.app.save()  # the clock's time so far, in case the tab is closed
+        now = time.monotonic()
+        self._sync(now)
+        session = self.app.session
+        if bool(document.hidden) and session is not None and self.tracker is not None:
+            self._patch_save(session, now)  # the clock's time, in case the tab is closed
+
+    def _patch_save(self, session, now: float, counted: bool = False) -> None:
+        """The clock's time so far (and that the game was counted) into the stored save,
+        without a move: only while the save is this game as this tab has it. Another tab
+        may have played on; what it stored is never overwritten."""
+        record = self.app.store.load_record(self.key)
+        moves = [str(move) for move in session.game.move_stack]
+        if not isinstance(record, dict) or record.get("moves") != moves:
+            return
+        stored = record.get("seconds")
+        seconds = round(self.tracker.clock.seconds(now), 1)
+        if not counted and type(stored) in (int, float) and stored >= seconds:
+            return
+        record["seconds"] = max(seconds, stored) if type(stored) in (int, float) else seconds
+        if counted:
+            record["counted"] = True
+        self.app.store.write(self.key, json.dumps(record, separators=(",", ":")))
 
     def _end_lines(self, game) -> None:
         """'Won 12 of 30 · streak 3' in the end dialogs, once the game is over."""

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from pyscript import document
 
-from .dom import after, js_object, missing, move_ms, reduced_motion
+from ..i18n import tr_n
+from .dom import after, js_object, missing, move_ms
 
 EASING = "cubic-bezier(0.2, 0.7, 0.3, 1)"
 
@@ -34,6 +35,10 @@ class Board:
         self.zone_of: dict[str, str] = {}  # every card's zone at the last render, hidden too
         self.zone_name: dict[str, str] = {}  # a counted zone's label, before its count
         self.marked: list = []  # elements carrying selection classes
+        self.last_zones: dict[str, list[str]] = {}  # the zones of the last render
+        self.after_render = None  # called after each render (keyboard.py keeps the focus)
+        for count in root.querySelectorAll(".count"):
+            count.setAttribute("aria-hidden", "true")  # the zone's label says the count
         self._moving: list = []
 
     def node(self, card: str):
@@ -42,8 +47,13 @@ class Board:
             element = document.createElement("div")
             element.className = self.faces.classes(card)
             element.dataset.card = card
-            element.setAttribute("aria-label", self.faces.label(card))
+            element.setAttribute("role", "button")  # Enter/Space on it is a click (keyboard.py)
+            element.setAttribute("tabindex", "-1")  # the roving tabindex makes one a Tab stop
             element.innerHTML = self.faces.inner_html(card)
+            if missing(element.querySelector(".sf-sr")):  # a face with no words of its own
+                element.setAttribute("aria-label", self.faces.label(card))
+            # (a standard face says its name in a hidden span: an aria-label beside it would
+            # not contain the corner indexes a sighted user reads, "10 10")
             self.nodes[card] = element
         return element
 
@@ -60,7 +70,7 @@ class Board:
             for zone, cards in self.shown.items()
             for index, card in enumerate(cards)
         }
-        animate = animate and not reduced_motion()
+        animate = animate and move_ms() > 0  # 0: reduced motion, or speed off
         moved = [card for card, spot in place.items() if old_place.get(card) != spot]
         moved += [card for card in force if card in place and card not in moved]
         first = {}
@@ -84,8 +94,30 @@ class Board:
                 self.shown[zone] = list(cards)
         self._counts(zones)
         self.zone_of = {card: zone for zone, cards in zones.items() for card in cards}
+        self.last_zones = {zone: list(cards) for zone, cards in zones.items()}
         if first:
             self._play(first)
+        if self.after_render is not None:
+            self.after_render()
+
+    def label_of(self, zone: str) -> str:
+        """A zone's name, without the count its label may end with ('Cell 5', 'Stock')."""
+        element = self.zone_el.get(zone)
+        if zone in self.zone_name or element is None:
+            return self.zone_name.get(zone, zone)
+        return str(element.getAttribute("aria-label") or zone)
+
+    def set_label(self, zone: str, name: str) -> None:
+        """Rename a zone (a hand by its player's name); a counted zone keeps its count."""
+        element = self.zone_el.get(zone)
+        if element is None:
+            return
+        self.zone_name[zone] = name
+        count = element.getAttribute("data-count")
+        if (zone in self.hidden or zone in self.top_only) and not missing(count):
+            count = int(str(count))
+            name = tr_n("{zone}, {n} card", "{zone}, {n} cards", count, zone=name)
+        element.setAttribute("aria-label", name)
 
     def _rebuild(self, element, shown: list[str], cards: list[str]) -> None:
         """Put `cards` in `element` touching as few nodes as possible: moves add or take
@@ -129,7 +161,8 @@ class Board:
             if not missing(label):
                 label.textContent = str(count)
             name = self.zone_name.setdefault(zone, str(element.getAttribute("aria-label")))
-            element.setAttribute("aria-label", f"{name}, {count} card{'s' * (count != 1)}")
+            element.setAttribute("aria-label", tr_n("{zone}, {n} card", "{zone}, {n} cards",
+                                                    count, zone=name))
             element.classList.toggle("empty", count == 0)
 
     def _play(self, first: dict) -> None:
@@ -163,9 +196,11 @@ class Board:
         """Selection, legal-target and hint highlights; everything marked before is cleared."""
         for element, name in self.marked:
             element.classList.remove(name)
+            element.removeAttribute("aria-pressed")
         self.marked = []
         for index, card in enumerate(selected_cards):
             self._add(self.nodes[card], "selected" if index == 0 else "lifted")
+            self.nodes[card].setAttribute("aria-pressed", "true")  # picked up
         for zone in targets:
             self._add(self.zone_el[zone], "target")
         for card in hint_cards:

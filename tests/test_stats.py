@@ -124,6 +124,21 @@ def test_all_modes_add_up_the_modes_and_run_streaks_across_them():
     assert end_line(stats_.summary("relaxed"), "relaxed") == "Won 1 of 2 · streak 0"
 
 
+def test_numbers_are_written_as_the_language_writes_them():
+    from game import i18n
+
+    summary = GameStats("devils-square", {"relaxed": tally_of(
+        [result(score=3), result(won=False, score=4)])}).summary()
+    assert dict(figures(summary))["Average score"] == "3.5"
+    try:
+        for lang, average, rate in (("nl", "3,5", "50%"), ("fr", "3,5", "50\u202f%")):
+            i18n.set_language(lang)
+            values = [value for _, value in figures(summary)]  # labels are translated
+            assert (values[6], values[2]) == (average, rate)
+    finally:
+        i18n.set_language("en")
+
+
 def test_clock_runs_pauses_and_reads_mss():
     clock = stats.Clock(elapsed=10.0)
     clock.set(100.0, True)

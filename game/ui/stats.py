@@ -37,7 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 
-from ..i18n import mark, tr, tr_n
+from ..i18n import language, mark, tr, tr_n
 from .store import PREFIX, Store
 
 VERSION = 1  # of the stored statistics
@@ -547,14 +547,24 @@ def end_line(summary: Summary, mode: str) -> str:
     return text if mode == "relaxed" else f"{text} ({mode_label(mode)})"
 
 
+DECIMAL_COMMA = frozenset({"nl", "fr"})  # languages that write 122,5
+
+
 def percent(share: float | None) -> str:
-    return "–" if share is None else f"{round(share * 100)}%"
+    """'64%', and '64 %' in French (a narrow no-break space)."""
+    if share is None:
+        return "–"
+    return f"{round(share * 100)}{chr(0x202F) if language() == 'fr' else ''}%"
 
 
 def number(value: float | None) -> str:
+    """A whole number as it is, else one decimal with the language's decimal mark."""
     if value is None:
         return "–"
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    if float(value).is_integer():
+        return str(int(value))
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if language() in DECIMAL_COMMA else text
 
 
 def figures(summary: Summary) -> list[tuple[str, str]]:

@@ -67,6 +67,9 @@ class App:
         listen(window, "keydown", self.on_key)
         listen(document, "change", self.on_change)
         listen(window, "popstate", lambda *_: self.route(parse_route(str(window.location.search))))
+        from .settings_view import SettingsView  # theme, motion, the dialog, auto-play
+
+        self.settings_view = SettingsView(self)
         self.stats = StatsView(self)  # the clock, move counter and statistics (stats_view)
 
     # -- routing ------------------------------------------------------------------------
@@ -271,7 +274,7 @@ class App:
 
     # Actions that leave a replay running: they only look, or steer the replay/solver.
     PASSIVE = frozenset({"close", "rules", "show-outcome", "copy-link", "replay-faster",
-                         "solve", "solve-cancel"})
+                         "solve", "solve-cancel", "settings"})
 
     def act(self, action: str) -> None:
         session = self.session
@@ -281,6 +284,8 @@ class App:
             self.close_dialogs()
         elif action == "rules":
             self.show_rules()
+        elif action == "settings":
+            self.settings_view.show()
         elif action.startswith("stats"):
             self.stats.act(action)
         elif action == "home":
@@ -657,6 +662,7 @@ class App:
         problem = self.store.take_problem()
         if problem:
             self.toast(problem)
+        self.settings_view.after_change()  # auto-play of a forced move
 
 
 def start() -> App:

@@ -29,8 +29,19 @@ def by_id(element_id: str):
     return document.getElementById(element_id)
 
 
+_motion = {"forced": False}  # reduced motion forced on by the player's settings
+
+
 def reduced_motion() -> bool:
-    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    """Motion is reduced: the player's setting forces it, or the system asks for it."""
+    return _motion["forced"] or bool(
+        window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+def set_motion(forced_reduced: bool) -> None:
+    """The settings changed: reduced motion forced or not, and --move-ms read afresh."""
+    _motion["forced"] = bool(forced_reduced)
+    _move_ms.clear()
 
 
 def after(milliseconds: float, handler) -> None:
@@ -53,8 +64,9 @@ _move_ms: list[float] = []
 
 
 def move_ms() -> float:
-    """The page's animation length (css --move-ms), 0 under reduced motion. Read from the
-    stylesheet once: reading computed style forces a style flush, too dear per move."""
+    """The page's animation length (css --move-ms, which the speed setting sets on <html>),
+    0 under reduced motion. Read once (set_motion reads it again): reading computed style
+    forces a style flush, too dear per move."""
     if reduced_motion():
         return 0.0
     if not _move_ms:

@@ -340,6 +340,28 @@ def test_autoplay_never_plays_in_guard_mode(context, site_url):
     assert forced in game.legal_moves()  # a forced move was there to play
 
 
+def test_autoplay_ends_a_table_turn_with_nothing_to_play(context, site_url):
+    cls = GAMES["kings-corner"]
+    for deal in range(1, 200):  # computers and person end turns until the person is stuck
+        game = cls.new(deal=deal, players="h1")
+        for _ in range(40):
+            if game.is_over() or game.hand_over is not None:
+                break
+            if game.to_move == 0 and game.move_stack and [
+                    str(m) for m in game.legal_moves()] == ["end"]:
+                break
+            game.push(game.parse_move("end"))
+        if game.to_move == 0 and [str(m) for m in game.legal_moves()] == ["end"]:
+            break
+    seed_game(context, game, **{st.KEY: st.dump(st.Settings(autoplay=True)),
+                                "cardgames:settings:pace": "slow"})
+    page = open_page(context, site_url, f"/?game=kings-corner&deal={game.deal}&players=h1")
+    key = slot_key(game.id, game.deal, game.options)
+    page.wait_for_function("([k, n]) => JSON.parse(localStorage.getItem(k)).moves.length > n",
+                           arg=[key, len(game.move_stack)])
+    assert json.loads(storage(page)[key])["moves"][len(game.move_stack)] == "end"
+
+
 # -- phones ----------------------------------------------------------------------------------------
 
 

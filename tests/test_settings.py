@@ -182,15 +182,12 @@ def test_no_auto_play_when_the_game_is_over():
 
 
 def test_never_in_guard_mode():
-    game = GAMES["devils-square"].new(deal=1, guard=True)
-    session = Session(game)
-    single = next(d for d in range(1, 3000) if len(
-        GAMES["devils-square"].new(deal=d).legal_moves()) == 1)
-    assert forced_move(GAMES["devils-square"].new(deal=single)) is not None
-    guarded = Session(GAMES["devils-square"].new(deal=single, guard=True))
-    assert guarded.guarded and auto_move(guarded, ON) is None
-    assert auto_move(Session(GAMES["devils-square"].new(deal=single)), ON) is not None
-    assert session.guarded
+    cls = GAMES["devils-square"]
+    single = next(d for d in range(1, 3000) if len(cls.new(deal=d).legal_moves()) == 1)
+    assert auto_move(Session(cls.new(deal=single)), ON) is not None
+    guarded = Session(cls.new(deal=single, guard=True))
+    assert guarded.guarded and forced_move(guarded.game) is not None
+    assert auto_move(guarded, ON) is None
 
 
 def devils_grip_without_builds():

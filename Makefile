@@ -30,7 +30,9 @@ help:
 	@echo "make vendor | site | play [PORT=8000] | test | bench | clean"
 
 # --- runtime -------------------------------------------------------------
-# npm ci only when package.json / package-lock.json changed since last time.
+# npm ci only when package.json / package-lock.json changed since last time. It installs
+# the devDependencies too: axe-core, which e2e/test_a11y.py injects into the pages it
+# tests; only the runtime below is copied into vendor/, so axe-core never ships.
 $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@

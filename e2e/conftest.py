@@ -10,6 +10,7 @@ Fixtures
                       let this test's pages log console errors matching a regex; same
                       as @pytest.mark.allow_console_errors("regex", ...)
 
+Contexts speak English (locale en-US) unless a test gives `locale=` to new_context.
 Every page of every context made through `context` / `new_context` is watched:
 a `pageerror` (uncaught exception) or a console message of type "error" fails
 the test at teardown, listed, unless allowed as above.
@@ -138,12 +139,20 @@ def allow_console_errors(_console_guard: ConsoleGuard) -> Callable[..., None]:
     return _console_guard.allow
 
 
+LOCALE = "en-US"  # the browser's language unless a test asks for another
+
+
 @pytest.fixture
-def new_context(new_context, _console_guard: ConsoleGuard):
-    """pytest-playwright's new_context, with every context's pages watched for errors."""
+def new_context(new_context, _console_guard: ConsoleGuard, request: pytest.FixtureRequest):
+    """pytest-playwright's new_context, with every context's pages watched for errors and
+    the browser's language pinned to English (the page follows navigator.languages, and
+    the tests read English words), unless the test passes `locale=` or marks it with
+    browser_context_args(locale=...)."""
+    marker = next(request.node.iter_markers("browser_context_args"), None)
+    pinned = {} if marker is not None and "locale" in marker.kwargs else {"locale": LOCALE}
 
     def make(**kwargs):
-        context = new_context(**kwargs)
+        context = new_context(**{**pinned, **kwargs})
         _console_guard.watch_context(context)
         return context
 

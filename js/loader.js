@@ -4,12 +4,68 @@
  * - Says so if the page fails before Python reports ready.
  * - Once <body data-state="ready">, registers ./sw.js (offline play); doing it
  *   after boot keeps the precache downloads from competing with startup.
+ * - Speaks the player's language before Python can (game/ui/language.py takes over
+ *   once it runs): the stored choice (localStorage "cardgames:language") when it is
+ *   one of WORDS, else the first of navigator.languages the site speaks, else English.
  * css/loader.css hides #loader when body[data-state="ready"].
  */
 (() => {
   "use strict";
+  const KEY = "cardgames:language"; // game/ui/language.py's KEY
+  const WORDS = {
+    en: {
+      title: "Card Games",
+      loading: "Loading…",
+      failed: "Could not start the game. Please reload the page.",
+    },
+    nl: {
+      title: "Kaartspellen",
+      loading: "Laden…",
+      failed: "Het spel kon niet starten. Laad de pagina opnieuw.",
+    },
+    fr: {
+      title: "Jeux de cartes",
+      loading: "Chargement…",
+      failed: "Le jeu n’a pas pu démarrer. Veuillez recharger la page.",
+    },
+  };
+
+  const chosen = () => {
+    try {
+      const stored = localStorage.getItem(KEY);
+      if (stored && Object.hasOwn(WORDS, stored)) return stored;
+    } catch {
+      // storage refused (a privacy mode): follow the browser
+    }
+    const tags = navigator.languages && navigator.languages.length
+      ? navigator.languages : [navigator.language || ""];
+    for (const tag of tags) {
+      const code = String(tag).split("-")[0].trim().toLowerCase();
+      if (Object.hasOwn(WORDS, code)) return code;
+    }
+    return "en";
+  };
+  const lang = chosen();
+  const words = WORDS[lang];
+
   const status = () => document.getElementById("loader-status");
   const ready = () => document.body && document.body.dataset.state === "ready";
+
+  // The page's words before Python runs. An element marked data-i18n keeps its English
+  // text in data-i18n-en, the key game/ui/language.py translates from.
+  const say = (element, text) => {
+    if (!element) return;
+    if (element.hasAttribute("data-i18n") && !element.hasAttribute("data-i18n-en")) {
+      element.setAttribute("data-i18n-en", element.textContent.trim());
+    }
+    element.textContent = text;
+  };
+  if (lang !== "en") {
+    document.documentElement.lang = lang;
+    say(document.querySelector("title"), words.title);
+    say(document.querySelector("#loader .loader-title"), words.title);
+    say(status(), words.loading);
+  }
 
   const show = (text) => {
     const el = status();
@@ -17,14 +73,15 @@
   };
 
   addEventListener("py:progress", (event) => {
-    if (typeof event.detail === "string") show(`${event.detail}…`);
+    // PyScript's steps are in English: other languages keep their own "Loading…"
+    if (typeof event.detail === "string" && lang === "en") show(`${event.detail}…`);
   });
 
   const fail = () => {
     if (ready()) return;
     const loader = document.getElementById("loader");
     if (loader) loader.dataset.failed = "";
-    show("Could not start the game. Please reload the page.");
+    show(words.failed);
   };
   addEventListener("error", fail);
   addEventListener("unhandledrejection", fail);

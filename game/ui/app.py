@@ -12,9 +12,12 @@ from html import escape
 from pyscript import document, window
 
 from ..games import load, load_all
+from ..i18n import language as current_language
+from ..i18n import tr
 from . import assist, language
 from .board import Board
 from .dom import after, by_id, listen, missing, move_ms, proxy
+from .keyboard import Announcer, KeyboardInput, LiveRegion
 from .layouts import LAYOUTS
 from .opening import open_game, random_deal
 from .pointer import PointerInput
@@ -58,11 +61,13 @@ class App:
         self.solver = None  # a SolverPanel once the end dialog first shows (solver_view)
         self.replay_view = None  # a ReplayView once a line is first shown
         self._deal_choices: dict[tuple, assist.DealChoice] = {}
-        copied = "Link copied: anyone opening it gets this deal."
-        self._copied = proxy(lambda *_: self.toast(copied))
+        self._copied = proxy(
+            lambda *_: self.toast(tr("Link copied: anyone opening it gets this deal.")))
         self._copy_failed = proxy(lambda *_: self.toast(str(window.location.href)))
         self._symbols: set[str] = set()
         PointerInput(self.board_el, self.on_touch, self.on_lift, self.on_drop)
+        self.keyboard = KeyboardInput(self)  # arrows, Tab, Enter/Space, "?" (keyboard.py)
+        self.announcer = Announcer(self, LiveRegion(by_id("announce")))
         listen(document, "click", self.on_click)
         listen(window, "keydown", self.on_key)
         listen(document, "change", self.on_change)
@@ -93,7 +98,7 @@ class App:
         self.table = None
         self.body.dataset.view = "home"
         self.body.dataset.game = ""
-        document.title = "Card Games"
+        document.title = tr("Card Games")
         tiles = []
         for game_id, cls in sorted(load_all().items(), key=lambda item: item[1].list_order):
             resume = ""
@@ -101,25 +106,33 @@ class App:
             record = self.store.load_record(key) if key else None
             deal = record.get("deal") if isinstance(record, dict) else None
             if type(deal) is int and not record.get("finished"):  # a stored value: trust nothing
-                resume = f'<span class="resume">Continue deal {deal}</span>'
+                resume = f'<span class="resume">{escape(tr("Continue deal {n}", n=deal))}</span>'
             lang = f' lang="{cls.subtitle_lang}"' if cls.subtitle_lang else ""
-            subtitle = f'<span class="subtitle"{lang}>{cls.subtitle}</span>' if cls.subtitle else ""
+            subtitle = (f'<span class="subtitle"{lang}>{escape(tr(cls.subtitle))}</span>'
+                        if self.subtitle_shown(cls) else "")
             tiles.append(
                 f'<li><a class="game-tile" data-game-id="{game_id}" href="?game={game_id}">'
-                f"<h2>{cls.title}</h2>{subtitle}<p class=\"story\">{cls.tagline}</p>"
-                f'<span class="duration">{cls.duration}</span>{resume}</a>'
+                f"<h2>{escape(tr(cls.title))}</h2>{subtitle}"
+                f'<p class="story">{escape(tr(cls.tagline))}</p>'
+                f'<span class="duration">{escape(tr(cls.duration))}</span>{resume}</a>'
                 f'<div class="modes">{self.mode_links(game_id)}</div></li>'
             )
         by_id("game-list").innerHTML = "".join(tiles)
         self.body.dataset.state = "ready"
 
     @staticmethod
+    def subtitle_shown(cls) -> bool:
+        """A subtitle that says more than the title (Devil's Grip's Dutch name is its title
+        in Dutch)."""
+        return bool(cls.subtitle) and tr(cls.subtitle) != tr(cls.title)
+
+    @staticmethod
     def mode_links(game_id: str) -> str:
         links = []
         for label, query, note in LAYOUTS[game_id].modes:
-            small = f" <small>{note}</small>" if note else ""
+            small = f" <small>{escape(tr(note))}</small>" if note else ""
             links.append(f'<a class="mode-link" data-game-id="{game_id}" '
-                         f'href="?game={game_id}&{query}">{label}{small}</a>')
+                         f'href="?game={game_id}&{query}">{escape(tr(label))}{small}</a>')
         return "".join(links)
 
     def open(self, game_id: str, deal: int | None, options: dict) -> None:
@@ -137,12 +150,12 @@ class App:
         self.body.dataset.game = game_id
         self.body.dataset.guard = "on" if session.guarded else "off"
         by_id("btn-hint").hidden = not assist.has_hints(game_id, game.options)
-        document.title = f"{cls.title} · deal {game.deal}"
-        by_id("game-title").textContent = cls.title
+        document.title = tr("{game} · deal {n}", game=tr(cls.title), n=game.deal)
+        by_id("game-title").textContent = tr(cls.title)
         subtitle = by_id("game-subtitle")
-        subtitle.textContent = cls.subtitle
+        subtitle.textContent = tr(cls.subtitle) if self.subtitle_shown(cls) else ""
         subtitle.lang = cls.subtitle_lang  # "" means the page's own language
-        by_id("deal-label").textContent = f"Deal {game.deal}"
+        by_id("deal-label").textContent = tr("Deal {n}", n=game.deal)
         by_id("options-label").textContent = LAYOUTS[game_id].options_text(game.options)
         window.history.replaceState(None, "", game_query(game_id, game.deal, game.options))
         layout = self.layout = LAYOUTS[game_id]
@@ -152,20 +165,23 @@ class App:
         self.board_el.className = layout.board_class
         self.board_el.innerHTML = layout.board_html(game.options)
         self.board = Board(self.board_el, layout)
+        self.board.after_render = self.keyboard.sync
         self.table = None
         if layout.table:
             from .table_view import TableView  # only tables need it
 
             self.table = TableView(self, session)
         for element_id, text in (
-            ("score-label", layout.score_label), ("score-max", layout.score_of_max),
-            ("outcome-score-label", layout.score_label), ("outcome-score-max", layout.score_of_max),
-            ("pile-label", layout.pile_label),
+            ("score-label", tr(layout.score_label)), ("score-max", layout.score_of_max),
+            ("outcome-score-label", tr(layout.score_label)),
+            ("outcome-score-max", layout.score_of_max), ("pile-label", tr(layout.pile_label)),
         ):
             by_id(element_id).textContent = text
         self.close_dialogs()
+        self.say("")  # nothing said about another game (or in another language) stays
         self.render(animate=False)
         self.refresh()
+        self.announcer.reset()
         for note in notes:
             self.toast(note)
         self.save()
@@ -249,6 +265,8 @@ class App:
                 self.act(action)
 
     def on_key(self, event) -> None:
+        if self.keyboard.on_key(event):
+            return  # the board's keys, or none at all while a dialog or a field has them
         key = str(event.key).lower()
         if self.session is None:
             return
@@ -298,12 +316,12 @@ class App:
             return
         elif action == "undo":
             self.close_dialogs()
-            self.apply(session.undo())
+            self.apply(session.undo(), kind="undo")
         elif action == "redo":
-            self.apply(session.redo())
+            self.apply(session.redo(), kind="redo")
         elif action == "restart":
             self.close_dialogs()
-            self.apply(session.restart())
+            self.apply(session.restart(), kind="restart")
         elif action == "new":
             self.new_deal()
         elif action == "hint":
@@ -331,11 +349,13 @@ class App:
 
     # -- showing ------------------------------------------------------------------------
 
-    def apply(self, reply: Reply, force=()) -> None:
+    def apply(self, reply: Reply, force=(), kind: str = "") -> None:
+        """Show a reply; `kind` ("undo", "redo", "restart") is for the live region."""
         if self.table is not None:
-            self.table.apply(reply, force)
+            self.table.apply(reply, force, kind=kind)
             return
         session = self.session
+        before = self.board.last_zones
         if reply.changed:
             self.hint = None  # a hint holds until the position changes
         if reply.changed or force:
@@ -348,6 +368,7 @@ class App:
         for note in reply.notes:
             self.toast(note)
         self.refresh()
+        self.announcer.reply(reply, before, kind)
         if reply.changed:
             self.save()
             if session.game.is_over():
@@ -394,7 +415,8 @@ class App:
         by_id("pile-count").textContent = str(face_down)  # the pile may be off-screen
         rating = by_id("rating")
         rating.textContent = game.rating() if hasattr(game, "rating") else ""
-        rating.dataset.rating = str(rating.textContent).replace(" ", "-")
+        key = game.rating_key() if hasattr(game, "rating_key") else str(rating.textContent)
+        rating.dataset.rating = key.replace(" ", "-")  # English: a key for the stylesheet
         stock = self.board.zone_el.get("stock")
         if stock is not None:
             stock.classList.toggle("can-redeal", bool(getattr(game, "can_redeal", bool)()))
@@ -419,17 +441,18 @@ class App:
         self.body.dataset.over = "yes"
         reason = outcome.reason
         if outcome.won:
-            title = self.layout.win_title
+            title = tr(self.layout.win_title)
             if self.demo_line and self.demo_line == [str(m) for m in self.session.game.move_stack]:
-                title = "The winning line"
-                reason = ("This is how the solver wins this deal. Restart this deal to try it "
-                          "yourself; Redo then plays the line a move at a time.")
+                title = tr("The winning line")
+                reason = tr("This is how the solver wins this deal. Restart this deal to try it "
+                            "yourself; Redo then plays the line a move at a time.")
         else:
-            title = "You gave up" if outcome.resigned else "No more moves"
+            title = tr("You gave up") if outcome.resigned else tr("No more moves")
         by_id("outcome-title").textContent = title
         by_id("outcome-reason").textContent = reason
         by_id("outcome-score").textContent = str(outcome.score)
-        self.say(f"Game over: {self.layout.score_label.lower()} {outcome.score}.")
+        self.say(tr("Game over: {label} {score}.", label=tr(self.layout.score_label).lower(),
+                    score=outcome.score))
 
     def _open_end_dialog(self, *_args) -> None:
         if self.session is not None and self.session.game.is_over() and not self.end_dialog.open:
@@ -452,6 +475,9 @@ class App:
                        self.hand_dialog, self.setup_dialog):
             if dialog.open:
                 dialog.close()
+        keys = by_id("keys-dialog")  # the shortcuts ("?", keyboard.py)
+        if keys.open:
+            keys.close()
 
     def show_setup(self) -> None:
         from .table import setup_form
@@ -460,6 +486,7 @@ class App:
         names = [name if kind == "h" else "" for kind, name in  # computers keep theirs
                  zip(game.players, self.table.session.names, strict=True)]
         by_id("setup-form").innerHTML = setup_form(game.players, names, game.options)
+        self.keyboard.setup_fields()  # the classic options are out of reach under Jax
         self.setup_dialog.showModal()
 
     def start_table(self) -> None:
@@ -476,7 +503,7 @@ class App:
                 values[str(field.name)] = str(field.value)
         options, names = read_setup(values)
         if len(options["players"]) < 2:
-            self.toast("A table needs at least two seats.")
+            self.toast(tr("A table needs at least two seats."))
             return
         self.store.write(NAMES_KEY, "\n".join(names))
         self.close_dialogs()
@@ -497,7 +524,7 @@ class App:
 
             move = None if game.is_over() else solitaire.load(game.id).hint(game)
         except (ImportError, KeyError, AttributeError):
-            self.say("Hints for this game are not available yet.")
+            self.say(tr("Hints for this game are not available yet."))
             return
         if move is None:
             self.hint = None
@@ -505,7 +532,7 @@ class App:
             self.say(assist.no_hint_text(game))
             return
         session.selected = None
-        self.hint = assist.hint_marks(game, move, self.layout.faces.label)
+        self.hint = assist.hint_marks(game, move, self.layout.faces.label, self.layout.faces.the)
         self.refresh()
         self.say(self.hint.text)
 
@@ -537,7 +564,7 @@ class App:
             self.solver.cancel()
 
     def deal_choice_for(self, game) -> assist.DealChoice:
-        key = (game.id, tuple(sorted(game.options.items())))
+        key = (game.id, tuple(sorted(game.options.items())), current_language())
         choice = self._deal_choices.get(key)
         if choice is None:
             choice = self._deal_choices[key] = assist.deal_choice(
@@ -620,19 +647,21 @@ class App:
         )
         select.value = kind
         row.title = choice.note
-        label = dict(choice.kinds).get(kind, "Any deal")
+        label = dict(choice.kinds).get(kind, "")
         for button in document.querySelectorAll('[data-action="new"]'):
-            button.title = "Deal new cards" + ("" if kind == "any" else f": {label.lower()}")
+            button.title = (tr("Deal new cards") if kind == "any"
+                            else tr("Deal new cards: {kind}", kind=label.lower()))
         grade = assist.deal_badge(game.id, game.deal, game.options, type(game).OPTIONS)
-        badge.textContent = grade
+        badge.textContent = tr(grade) if grade else ""
         badge.hidden = not grade
-        badge.dataset.grade = grade.lower()
+        badge.dataset.grade = grade.lower()  # the English word: a key for the stylesheet
         badge.title = choice.note if grade else ""
 
     def say(self, text: str, guard: bool = False) -> None:
         message = by_id("message")
-        message.textContent = self.layout.refusal.format(text) if guard else text
+        message.textContent = self.layout.refusal_text(text) if guard else text
         message.classList.toggle("guard", guard)
+        self.announcer.say(str(message.textContent))  # #message is seen, #announce heard
 
     def toast(self, text: str) -> None:
         toast = by_id("toast")

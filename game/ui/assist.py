@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..engine import MAX_DEAL, MIN_DEAL, Game, Move
+from ..i18n import mark, tr, tr_n
+from .numbers import grouped
 
 SOLITAIRES = ("devils-square", "kings-square", "devils-grip", "kings-corner-solitaire")
 BOOKS_GAMES = ("devils-square", "kings-square")  # the solver's value counts books
@@ -37,51 +39,69 @@ def has_hints(game_id: str, options: dict) -> bool:
     return game_id in SOLITAIRES and not options.get("guard")
 
 
-def hint_marks(game: Game, move: Move, label: Callable[[str], str]) -> HintMarks:
+def hint_marks(game: Game, move: Move, label: Callable[[str], str],
+               the: Callable[[str], str] | None = None) -> HintMarks:
     """The marks and sentence for `move` in `game` (before it is made); `label` names a
-    card ('3 Green Axe', '10 of hearts')."""
+    card ('3 Green Axe', '10 of hearts') and `the` gives it with its article, as a
+    sentence uses it ('the 10 of hearts'; by default "the" and the label)."""
+    if the is None:
+        def the(card: str) -> str:
+            return tr("the {card}", card=label(card))
+
     zones = game.zones()
     text = str(move)
     if text == "deal":
-        return HintMarks(zones=("stock",), text="Hint: deal from the stock.")
+        return HintMarks(zones=("stock",), text=tr("Hint: deal from the stock."))
     if text == "redeal":
-        return HintMarks(zones=("stock",), text="Hint: turn the waste over to deal again.")
+        return HintMarks(zones=("stock",), text=tr("Hint: turn the waste over to deal again."))
     if getattr(move, "pair", False):  # two cards removed together (Kings in the Corner)
         first, second = zones[move.source][-1], zones[move.target][-1]
         return HintMarks(cards=(first, second),
-                         text=f"Hint: remove the {label(first)} and the {label(second)}.")
+                         text=tr("Hint: remove {card} and {other}.",
+                                 card=the(first), other=the(second)))
     source, target = getattr(move, "source", None), getattr(move, "target", None)
     if source is not None and target is not None:
         count = getattr(move, "count", 1)
         cards = tuple(zones[source][-count:])
         if target == "discard":
             return HintMarks(cards=cards, zones=(target,),
-                             text=f"Hint: remove the {label(cards[0])}.")
-        what = f"the {label(cards[0])}" + (" and the cards on it" if count > 1 else "")
+                             text=tr("Hint: remove {card}.", card=the(cards[0])))
         onto = zones[target]
+        several = count > 1
         if source == "stock":
-            where = "on the glowing cell"
+            sentence = (mark("Hint: place {card} and the cards on it on the glowing cell.")
+                        if several else mark("Hint: place {card} on the glowing cell."))
         elif onto:
-            where = f"onto the {label(onto[-1])}"
+            sentence = (mark("Hint: move {card} and the cards on it onto {other}.")
+                        if several else mark("Hint: move {card} onto {other}."))
         else:
-            where = "to the glowing empty cell"
-        verb = "place" if source == "stock" else "move"
-        return HintMarks(cards=cards, zones=(target,), text=f"Hint: {verb} {what} {where}.")
+            sentence = (mark("Hint: move {card} and the cards on it to the glowing empty cell.")
+                        if several else mark("Hint: move {card} to the glowing empty cell."))
+        other = the(onto[-1]) if onto else ""
+        return HintMarks(cards=cards, zones=(target,),
+                         text=_fill(sentence, card=the(cards[0]), other=other))
     a, b = getattr(move, "a", None), getattr(move, "b", None)
     if a is not None and b is not None:  # a swap of two piles (Devil's Grip)
         first, second = zones[f"cell-{a}"], zones[f"cell-{b}"]
         cards = tuple(first + second)
-        name = f"the pile of the {label(first[0])}" if first else "the empty cell"
-        other = f"the pile of the {label(second[0])}" if second else "the empty cell"
+        name = (tr("the pile of {card}", card=the(first[0])) if first
+                else tr("the empty cell"))
+        other = (tr("the pile of {card}", card=the(second[0])) if second
+                 else tr("the empty cell"))
         return HintMarks(cards=cards, zones=(f"cell-{a}", f"cell-{b}"),
-                         text=f"Hint: swap {name} with {other}.")
-    return HintMarks(text=f"Hint: {text}.")
+                         text=tr("Hint: swap {first} with {second}.", first=name, second=other))
+    return HintMarks(text=tr("Hint: {move}.", move=text))
+
+
+def _fill(sentence: str, **params: str) -> str:
+    """A marked sentence in the current language, with only the placeholders it uses."""
+    return tr(sentence, **{k: v for k, v in params.items() if "{" + k + "}" in sentence})
 
 
 def no_hint_text(game: Game) -> str:
     if game.is_over():
-        return "The game is over: there is nothing left to hint."
-    return "No hint: no move here makes progress."
+        return tr("The game is over: there is nothing left to hint.")
+    return tr("No hint: no move here makes progress.")
 
 
 # -- the solver -----------------------------------------------------------------------------
@@ -142,23 +162,23 @@ def search_progress(nodes: int, seconds: float, max_nodes: int = BUDGET_NODES,
 
 
 def progress_text(nodes: int) -> str:
-    return f"{nodes:,} positions searched"
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+    return tr_n("{count} position searched", "{count} positions searched", nodes,
+                count=grouped(nodes))
 
 
 def answer_text(game_id: str, status: str, moves: int, value: int, nodes: int) -> str:
     """The solver's answer for the player, in one or two sentences."""
     if status == "won":
-        return f"Yes: this deal can be won in {plural(moves, 'move')}."
+        return tr_n("Yes: this deal can be won in {n} move.",
+                    "Yes: this deal can be won in {n} moves.", moves)
     if status == "lost":
-        text = "No: no sequence of moves wins this deal."
+        text = tr("No: no sequence of moves wins this deal.")
         if game_id in BOOKS_GAMES:
-            text += f" At most {plural(value, 'book')} can be made."
+            text += " " + tr_n("At most {n} book can be made.", "At most {n} books can be made.",
+                               value)
         return text
-    return f"The solver gave up after {nodes:,} positions without an answer."
+    return tr("The solver gave up after {count} positions without an answer.",
+              count=grouped(nodes))
 
 
 # -- replays ---------------------------------------------------------------------------------
@@ -187,19 +207,19 @@ class Replay:
         return self.pace == len(REPLAY_PACES) - 1
 
     def text(self) -> str:
-        return f"Move {self.shown} of {self.total}"
+        return tr("Move {shown} of {total}", shown=self.shown, total=self.total)
 
 
 # -- choosing deals --------------------------------------------------------------------------
 
 DEALS_KEY = "cardgames:settings:deals:"  # + game id: the kind of deal a new game starts from
-WINNABLE_NOTE = ("Winnable deals are deals the solver, which sees every card, proved can "
-                 "be won. You still have to find the way.")
-
+WINNABLE_NOTE = mark("Winnable deals are deals the solver, which sees every card, proved "
+                     "can be won. You still have to find the way.")
 
 @dataclass
 class DealChoice:
-    """What the page offers for new deals of one game with its options."""
+    """What the page offers for new deals of one game with its options: (kind, label)
+    pairs and a note, in the language of the moment they were made."""
 
     kinds: list[tuple[str, str]] = field(default_factory=lambda: [("any", "Any deal")])
     note: str = ""
@@ -227,7 +247,7 @@ def deal_choice(game_id: str, options: dict, defaults: dict) -> DealChoice:
     kinds = deal_lists.choices(game_id)
     note = deal_lists.grade_note(game_id)
     if not note and any(kind == "winnable" for kind, _ in kinds):
-        note = WINNABLE_NOTE
+        note = tr(WINNABLE_NOTE)
     return DealChoice(kinds, note)
 
 
@@ -256,12 +276,14 @@ def choose_deal(game_id: str, kind: str, played: Callable[[int], bool],
     return rng.randint(MIN_DEAL, MAX_DEAL)
 
 
-GRADE_WORDS = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+GRADE_WORDS = {"easy": mark("Easy"), "medium": mark("Medium"), "hard": mark("Hard")}
+WINNABLE = mark("Winnable")
 
 
 def deal_badge(game_id: str, deal: int | None, options: dict, defaults: dict) -> str:
     """'Easy', 'Medium' or 'Hard' for a graded deal, 'Winnable' for one the solver proved
-    winnable, '' otherwise (or when the lists do not apply to these options)."""
+    winnable, '' otherwise (or when the lists do not apply to these options). English, and
+    also a CSS key (data-grade): show it with tr(...)."""
     if deal is None or game_id not in SOLITAIRES or not lists_apply(options, defaults):
         return ""
     from ..ai import deal_lists
@@ -270,7 +292,7 @@ def deal_badge(game_id: str, deal: int | None, options: dict, defaults: dict) ->
     if grade:
         return GRADE_WORDS.get(grade, grade.capitalize())
     if deal in deal_lists.deals_of(game_id, "winnable"):
-        return "Winnable"
+        return WINNABLE
     return ""
 
 
@@ -279,23 +301,26 @@ def help_html(guarded: bool, deal_note: str) -> str:
     from html import escape
 
     if guarded:
-        hint = "<li>Guard mode gives no hints.</li>"
+        hint = f"<li>{tr('Guard mode gives no hints.')}</li>"
     else:
-        hint = ("<li><b>Hint</b> (or the <kbd>H</kbd> key) lights up a good move: the cards "
-                "to move glow, and so does the place they go. It knows only what you have "
-                "seen, never a card still hidden.</li>")
-    replay = ("" if guarded else " When it can, <b>Show me</b> plays a winning line on the "
-              "board, a move at a time; Stop it whenever you like, and Redo goes on from "
-              "there.")
+        hint = "<li>" + tr(
+            "<b>Hint</b> (or the <kbd>H</kbd> key) lights up a good move: the cards "
+            "to move glow, and so does the place they go. It knows only what you have "
+            "seen, never a card still hidden.") + "</li>"
+    replay = ("" if guarded else " " + tr(
+        "When it can, <b>Show me</b> plays a winning line on the board, a move at a time; "
+        "Stop it whenever you like, and Redo goes on from there."))
     deals = ""
     if deal_note:
-        deals = ("<li>The arrow beside <b>New deal</b> chooses which deals you get: any, "
-                 f"or only some. {escape(deal_note)}</li>")
+        deals = "<li>" + tr(
+            "The arrow beside <b>New deal</b> chooses which deals you get: any, or only "
+            "some. {note}", note=escape(deal_note)) + "</li>"
     return (
-        '<h3 id="help">Help from the computer</h3><ul class="help">'
+        f'<h3 id="help">{tr("Help from the computer")}</h3><ul class="help">'
         f"{hint}"
-        "<li>When a game is over, <b>Could it be won?</b> asks the solver, which sees "
-        "every card, the stock too, whether any sequence of moves wins the deal. It "
-        "thinks while you look on, and Cancel stops it." + replay + "</li>"
+        "<li>" + tr(
+            "When a game is over, <b>Could it be won?</b> asks the solver, which sees "
+            "every card, the stock too, whether any sequence of moves wins the deal. It "
+            "thinks while you look on, and Cancel stops it.") + replay + "</li>"
         f"{deals}</ul>"
     )

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from html import escape
 
+from ..engine.cards import kk_name, kk_the
+
 COLOURS = {"Y": "Yellow", "R": "Red", "G": "Green", "B": "Blue"}
 KINGDOMS = {"Y": "Sun", "R": "Mountain", "G": "Forest", "B": "Ocean"}
 ITEMS = {"K": "Key", "A": "Axe", "S": "Shield", "C": "Coin"}
@@ -38,9 +40,15 @@ def _parse(card_id: str) -> tuple[str, str, str]:
 
 
 def kk_card_label(card_id: str) -> str:
-    """'G3A' -> '3 Green Axe'."""
-    colour, number, item = _parse(card_id)
-    return f"{number} {COLOURS[colour]} {ITEMS[item]}"
+    """'G3A' -> '3 Green Axe', in the current language (the engine's name of the card)."""
+    _parse(card_id)
+    return kk_name(card_id)
+
+
+def kk_card_the(card_id: str) -> str:
+    """'G3A' -> 'the 3 Green Axe': the name with its article, for inside a sentence."""
+    _parse(card_id)
+    return kk_the(card_id)
 
 
 def kk_card_classes(card_id: str) -> str:
@@ -170,4 +178,5 @@ __all__ = [
     "kk_card_html",
     "kk_card_inner_html",
     "kk_card_label",
+    "kk_card_the",
 ]

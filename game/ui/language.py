@@ -35,21 +35,25 @@ def apply(setting: str | None) -> str:
     """Switch the messages and the page's static words to the language `setting` means."""
     lang = set_language(resolve(setting))
     document.documentElement.lang = lang
+    # (hasAttribute, not getAttribute() is None: Pyodide hands a JS null over as JsNull)
     for element in document.querySelectorAll("[data-i18n]"):
-        original = element.getAttribute("data-i18n-en")
-        if original is None:
+        if element.hasAttribute("data-i18n-en"):
+            original = str(element.getAttribute("data-i18n-en"))
+        else:
             original = " ".join(str(element.textContent).split())
             element.setAttribute("data-i18n-en", original)
-        element.textContent = tr(str(original))
+        element.textContent = tr(original)
     for element in document.querySelectorAll("[data-i18n-attr]"):
         for name in str(element.getAttribute("data-i18n-attr")).split(","):
             name = name.strip()
             if not name:
                 continue
             keep = f"data-i18n-en-{name}"
-            original = element.getAttribute(keep)
-            if original is None:
-                original = " ".join(str(element.getAttribute(name) or "").split())
+            if element.hasAttribute(keep):
+                original = str(element.getAttribute(keep))
+            else:
+                original = (" ".join(str(element.getAttribute(name)).split())
+                            if element.hasAttribute(name) else "")
                 element.setAttribute(keep, original)
-            element.setAttribute(name, tr(str(original)))
+            element.setAttribute(name, tr(original))
     return lang

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from html import escape
 
+from ..i18n import mark, tr
 from . import cardface, stdface
 
 
@@ -14,36 +16,54 @@ from . import cardface, stdface
 class Faces:
     classes: Callable[[str], str]
     inner_html: Callable[[str], str]
-    label: Callable[[str], str]
+    label: Callable[[str], str]  # the card's name, in the current language
     symbols: str
+    the: Callable[[str], str]  # its name with the article, for inside a sentence
 
 
 KINGS_KEYS_FACES = Faces(
     cardface.kk_card_classes, cardface.kk_card_inner_html, cardface.kk_card_label,
-    cardface.SVG_SYMBOLS,
+    cardface.SVG_SYMBOLS, cardface.kk_card_the,
 )
 STANDARD_FACES = Faces(
     stdface.std_card_classes, stdface.std_card_inner_html, stdface.std_card_label,
-    stdface.STD_SVG_SYMBOLS,
+    stdface.STD_SVG_SYMBOLS, stdface.std_card_the,
 )
 
 
-def _pile(zone: str, label: str) -> str:
-    return (f'<div class="pile {zone}" data-zone="{zone}" role="group" aria-label="{label}">'
+def attr(text: str) -> str:
+    """A translated text made safe for an attribute value in double quotes."""
+    return escape(text, quote=True)
+
+
+def _pile(zone: str, label: str, **data: str) -> str:
+    """A pile shown as a card back and a count. `data` (translated texts) become data-*
+    attributes: the words the stylesheet writes beside it, e.g. content: attr(data-caption)."""
+    extra = "".join(f' data-{name}="{attr(text)}"' for name, text in data.items())
+    return (f'<div class="pile {zone}" data-zone="{zone}" role="group" '
+            f'aria-label="{attr(label)}"{extra}>'
             '<div class="card-back"></div><span class="count">0</span></div>')
 
 
 def _cell(index: int) -> str:
     return (f'<div class="cell" data-zone="cell-{index}" role="group" '
-            f'aria-label="Cell {index + 1}"></div>')
+            f'aria-label="{attr(tr("Cell {n}", n=index + 1))}"></div>')
+
+
+# Every board is built when a game opens, in the language chosen then: the words are
+# translated here, at call time, so a language switch shows on the next opening.
 
 
 def kings_keys_board(options: dict) -> str:
     """A 4x4 field, the draw pile and the books."""
+    books = attr(tr("Books"))
+    empty = attr(tr("A finished 1-2-3-4 of one colour lands here."))
     return (
         f'<div class="field">{"".join(_cell(i) for i in range(16))}</div>'
-        f'<div class="side">{_pile("stock", "Draw pile")}'
-        '<div class="books" data-zone="books" role="group" aria-label="Books set aside"></div>'
+        f'<div class="side">{_pile("stock", tr("Draw pile"), caption=tr("Draw pile"))}'
+        f'<div class="books" data-zone="books" role="group" '
+        f'aria-label="{attr(tr("Books set aside"))}" data-caption="{books}" '
+        f'data-empty="{empty}"></div>'
         "</div>"
     )
 
@@ -59,9 +79,12 @@ def devils_grip_board(options: dict) -> str:
         + "</div>"
         for row, guide in enumerate(DG_ROW_GUIDES)
     )
-    waste = ('<div class="pile waste" data-zone="waste" role="group" aria-label="Waste">'
+    waste = ('<div class="pile waste" data-zone="waste" role="group" '
+             f'aria-label="{attr(tr("Waste"))}" data-caption="{attr(tr("Waste"))}">'
              '<span class="count">0</span></div>')
-    side = f'<div class="side">{_pile("stock", "Stock")}{waste}</div>'
+    stock = _pile("stock", tr("Stock"), caption=tr("Stock"), deal=tr("Deal"),
+                  turn=tr("Turn over"))
+    side = f'<div class="side">{stock}{waste}</div>'
     return f'<div class="dg-grid">{rows}</div>{side}'
 
 
@@ -72,18 +95,19 @@ def kings_corner_solitaire_board(options: dict) -> str:
 
     spot = {cell: rank for rank, cells in spots_for(options.get("swap", False)).items()
             for cell in cells}
-    names = {"K": "King", "Q": "Queen", "J": "Jack"}
+    names = {"K": mark("Cell {n}, King's spot"), "Q": mark("Cell {n}, Queen's spot"),
+             "J": mark("Cell {n}, Jack's spot")}
     cells = "".join(
         f'<div class="cell" data-zone="cell-{i}" role="group" '
-        + (f'data-spot="{spot[i]}" aria-label="Cell {i + 1}, {names[spot[i]]}\'s spot"'
-           if i in spot else f'aria-label="Cell {i + 1}"')
+        + (f'data-spot="{spot[i]}" aria-label="{attr(tr(names[spot[i]], n=i + 1))}"'
+           if i in spot else f'aria-label="{attr(tr("Cell {n}", n=i + 1))}"')
         + "></div>"
         for i in range(16)
     )
-    stock = ('<div class="pile stock" data-zone="stock" role="group" aria-label="Stock">'
-             '<div class="card-back"></div><span class="count">0</span></div>')
+    stock = _pile("stock", tr("Stock"), caption=tr("Stock"))
     discard = ('<div class="pile discard" data-zone="discard" role="group" '
-               'aria-label="Discard"><span class="count">0</span></div>')
+               f'aria-label="{attr(tr("Discard"))}"><span class="count" '
+               f'data-caption="{attr(tr("Discard"))}">0</span></div>')
     return (f'<div class="kc-grid">{cells}</div>'
             f'<div class="side"><div class="kc-next">{stock}</div>{discard}</div>')
 
@@ -91,49 +115,60 @@ def kings_corner_solitaire_board(options: dict) -> str:
 def kings_corner_board(options: dict) -> str:
     """The table: the opponents' seats across the top, the stalls around the draw pile as
     on the physical tray (corners on the diagonals), the shown hand at the bottom."""
+    dealer, no_cards, chips = attr(tr("dealer")), attr(tr("No cards")), attr(tr("chips"))
     seats = "".join(
-        f'<section class="seat" data-seat="{seat}" aria-label="Seat {seat + 1}">'
-        '<header class="seat-head"><span class="seat-name"></span>'
+        f'<section class="seat" data-seat="{seat}" '
+        f'aria-label="{attr(tr("Seat {n}", n=seat + 1))}">'
+        f'<header class="seat-head"><span class="seat-name" data-dealer="{dealer}"></span>'
         '<span class="seat-level"></span></header>'
-        '<div class="seat-facts"><span class="seat-chips"></span><span class="seat-score">'
-        '</span></div>'
-        f'<div class="hand" data-zone="hand-{seat}" role="group" aria-label="Hand">'
+        f'<div class="seat-facts"><span class="seat-chips" data-unit="{chips}"></span>'
+        '<span class="seat-score"></span></div>'
+        f'<div class="hand" data-zone="hand-{seat}" role="group" '
+        f'aria-label="{attr(tr("Hand"))}" data-empty="{no_cards}">'
         '<div class="card-back"></div><span class="count">0</span></div></section>'
         for seat in range(len(options.get("players", "h222")))
     )
 
     def stall(zone: str, label: str) -> str:
         return (f'<div class="stall {zone}" data-zone="{zone}" role="group" '
-                f'aria-label="{label}"></div>')
+                f'aria-label="{attr(label)}"></div>')
 
     centre = "".join((
-        stall("corner-NW", "Corner north-west"), stall("side-N", "North stall"),
-        stall("corner-NE", "Corner north-east"), stall("side-W", "West stall"),
-        _pile("stock", "Draw pile"), stall("side-E", "East stall"),
-        stall("corner-SW", "Corner south-west"), stall("side-S", "South stall"),
-        stall("corner-SE", "Corner south-east"),
+        stall("corner-NW", tr("Corner north-west")), stall("side-N", tr("North stall")),
+        stall("corner-NE", tr("Corner north-east")), stall("side-W", tr("West stall")),
+        _pile("stock", tr("Draw pile")), stall("side-E", tr("East stall")),
+        stall("corner-SW", tr("Corner south-west")), stall("side-S", tr("South stall")),
+        stall("corner-SE", tr("Corner south-east")),
     ))
+    paces = "".join(f'<option value="{value}">{escape(tr(label))}</option>'
+                    for value, label in PACES)
     return (
         f'<div class="kt-opponents">{seats}</div>'
         f'<div class="kt-tray">{centre}</div>'
         '<div class="kt-me">'
         '<div class="kt-pass" hidden><p class="kt-pass-text"></p>'
-        '<button type="button" class="primary" data-action="reveal">Show my hand</button></div>'
+        '<button type="button" class="primary" data-action="reveal">'
+        f'{escape(tr("Show my hand"))}</button></div>'
         '<div class="kt-controls">'
-        '<button type="button" class="primary" data-action="end-turn">End turn</button>'
-        '<button type="button" data-action="hurry" hidden>Hurry up</button>'
-        '<label class="kt-pace">Pace <select data-setting="pace">'
-        '<option value="slow">slow</option><option value="normal">normal</option>'
-        '<option value="fast">fast</option></select></label>'
-        '<button type="button" data-action="setup">Seats &amp; rules</button>'
+        '<button type="button" class="primary" data-action="end-turn">'
+        f'{escape(tr("End turn"))}</button>'
+        f'<button type="button" data-action="hurry" hidden>{escape(tr("Hurry up"))}</button>'
+        f'<label class="kt-pace">{escape(tr("Pace"))} <select data-setting="pace">'
+        f"{paces}</select></label>"
+        f'<button type="button" data-action="setup">{escape(tr("Seats & rules"))}</button>'
         "</div></div>"
     )
 
 
-DG_WORDS = {"draw": {1: "deal one"}, "passes": {1: "one pass", 3: "3 passes"}}
-KCS_WORDS = {"swap": {True: "Queens on the sides"}, "strict": {True: "Camelot (strict)"}}
-KC_WORDS = {"rules": {"classic": "Classic rules"}, "draw": {2: "draw two"},
-            "draw_end": {True: "draw at the end"}, "under": {True: "under the rows"}}
+PACES = (("slow", mark("slow")), ("normal", mark("normal")), ("fast", mark("fast")))
+
+
+DG_WORDS = {"draw": {1: mark("deal one")},
+            "passes": {1: mark("one pass"), 3: mark("3 passes")}}
+KCS_WORDS = {"swap": {True: mark("Queens on the sides")},
+             "strict": {True: mark("Camelot (strict)")}}
+KC_WORDS = {"rules": {"classic": mark("Classic rules")}, "draw": {2: mark("draw two")},
+            "draw_end": {True: mark("draw at the end")}, "under": {True: mark("under the rows")}}
 
 
 @dataclass(frozen=True)
@@ -143,11 +178,12 @@ class Layout:
     faces: Faces
     hidden: frozenset[str] = frozenset({"stock"})  # zones shown as a count only
     top_only: tuple[tuple[str, int], ...] = ()  # zones that show only their top cards
-    score_label: str = "Score"
+    # The texts below are English, marked for the catalogues: show them with tr(...).
+    score_label: str = mark("Score")
     score_of_max: str = ""  # e.g. " / 160"
-    pile_label: str = "Draw pile"
-    win_title: str = "You won!"
-    refusal: str = "{}"  # how a refused move's reason is said
+    pile_label: str = mark("Draw pile")
+    win_title: str = mark("You won!")
+    refusal: str = "{reason}"  # how a refused move's reason is said: tr(refusal, reason=...)
     modes: tuple[tuple[str, str, str], ...] = ()  # (label, query, note): links on the game tile
     turned_zone: str = ""  # a zone whose top card shows only while the game has one turned
     ends_only: frozenset[str] = frozenset()  # zones that show only their bottom and top cards
@@ -158,45 +194,51 @@ class Layout:
     def options_text(self, options: dict) -> str:
         """The options in force, in words, for the deal line ('' for the defaults)."""
         words = [self.option_words.get(name, {}).get(value) for name, value in options.items()]
+        words = [tr(word) for word in words if word]
         if options.get("match"):
-            words.append(f"match to {options['match']}")
-        return ", ".join(word for word in words if word)
+            words.append(tr("match to {n}", n=options["match"]))
+        return ", ".join(words)
+
+    def refusal_text(self, reason: str) -> str:
+        """A refused move's reason as this game says it (the guard's words in King's Keys)."""
+        return tr(self.refusal, reason=reason)
 
 
-GUARD_REFUSES = "The guard refuses: {}"  # the King's Keys stories have a guard watching
-GUARD_MODE = (("Guard mode", "guard=1", "no undo, no hints"),)
+GUARD_REFUSES = mark("The guard refuses: {reason}")  # the King's Keys stories have a guard
+GUARD_MODE = ((mark("Guard mode"), "guard=1", mark("no undo, no hints")),)
 
 LAYOUTS = {
     "devils-square": Layout(
         "board kk", kings_keys_board, KINGS_KEYS_FACES, score_of_max=" / 160",
-        win_title="You escaped!", refusal=GUARD_REFUSES, modes=GUARD_MODE,
+        win_title=mark("You escaped!"), refusal=GUARD_REFUSES, modes=GUARD_MODE,
     ),
     "kings-square": Layout(
         "board kk", kings_keys_board, KINGS_KEYS_FACES, score_of_max=" / 160",
-        win_title="You earned the keys!", refusal=GUARD_REFUSES, modes=GUARD_MODE,
+        win_title=mark("You earned the keys!"), refusal=GUARD_REFUSES, modes=GUARD_MODE,
     ),
     "devils-grip": Layout(
         "board dg", devils_grip_board, STANDARD_FACES, top_only=(("waste", 3),),
-        score_label="Left", pile_label="Stock", win_title="Out of the Devil's grip!",
-        option_words=DG_WORDS,
-        modes=(("Deal one", "draw=1", ""), ("One pass", "passes=1", ""),
-               ("Three passes", "passes=3", "")),
+        score_label=mark("Left"), pile_label=mark("Stock"),
+        win_title=mark("Out of the Devil's grip!"), option_words=DG_WORDS,
+        modes=((mark("Deal one"), "draw=1", ""), (mark("One pass"), "passes=1", ""),
+               (mark("Three passes"), "passes=3", "")),
     ),
     "kings-corner-solitaire": Layout(
         "board kc", kings_corner_solitaire_board, STANDARD_FACES,
         hidden=frozenset(), top_only=(("stock", 1), ("discard", 2)), turned_zone="stock",
-        score_label="Courts", score_of_max=" / 12", pile_label="Stock",
-        win_title="The court is complete!", option_words=KCS_WORDS,
-        modes=(("Queens on the sides", "swap=1", ""),
-               ("Camelot", "strict=1", "clear every number card")),
+        score_label=mark("Courts"), score_of_max=" / 12", pile_label=mark("Stock"),
+        win_title=mark("The court is complete!"), option_words=KCS_WORDS,
+        modes=((mark("Queens on the sides"), "swap=1", ""),
+               (mark("Camelot"), "strict=1", mark("clear every number card"))),
     ),
     "kings-corner": Layout(
         "board kt", kings_corner_board, STANDARD_FACES,
         hidden=frozenset({"stock"}),
         top_only=tuple((f"corner-{c}", 1) for c in ("NE", "SE", "SW", "NW")),
         ends_only=frozenset(f"side-{s}" for s in "NESW"),
-        score_label="Points", score_of_max=" / 100", pile_label="Draw pile",
-        win_title="You won the match!", table=True, option_words=KC_WORDS,
-        modes=(("Two players", "players=h2", ""), ("Classic rules", "rules=classic", "")),
+        score_label=mark("Points"), score_of_max=" / 100", pile_label=mark("Draw pile"),
+        win_title=mark("You won the match!"), table=True, option_words=KC_WORDS,
+        modes=((mark("Two players"), "players=h2", ""),
+               (mark("Classic rules"), "rules=classic", "")),
     ),
 }

@@ -10,6 +10,7 @@ import random
 
 from ..engine import MAX_DEAL, MIN_DEAL
 from ..games import load
+from ..i18n import tr
 from .session import Session
 from .store import Store, slot_key
 
@@ -45,11 +46,11 @@ def open_game(
                 return make(game, redo, record), key, notes
             except ValueError:
                 store.set_aside(key)
-                notes.append(f"Your saved {cls.title} game could not be restored, so a new deal "
-                             "has started; the old save is kept aside.")
+                notes.append(tr("Your saved {game} game could not be restored, so a new deal "
+                                "has started; the old save is kept aside.", game=tr(cls.title)))
         elif isinstance(record, str):
             store.set_aside(key)
-            notes.append(f"Your saved {cls.title} game was damaged, so a new deal has started; "
-                         "the old save is kept aside.")
+            notes.append(tr("Your saved {game} game was damaged, so a new deal has started; "
+                            "the old save is kept aside.", game=tr(cls.title)))
     game = cls.new(deal=deal or random_deal(), **options)
     return make(game, [], None), slot_key(game_id, game.deal, game.options), notes

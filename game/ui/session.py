@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine import Game, IllegalMove, Move
+from ..i18n import tr
 
 
 @dataclass(frozen=True)
@@ -195,7 +196,7 @@ class Session:
             self.game.push(move)
         except ValueError:
             self.redo_stack.clear()
-            return Reply(notes=["The moves to redo no longer apply, so they were cleared."])
+            return Reply(notes=[tr("The moves to redo no longer apply, so they were cleared.")])
         return Reply(moved=move, changed=True)
 
     def restart(self) -> Reply:

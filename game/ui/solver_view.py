@@ -15,6 +15,7 @@ import time
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from ..i18n import tr
 from . import assist
 from .dom import by_id, proxy
 
@@ -81,7 +82,7 @@ class SolverPanel:
         nodes, seconds = (search.nodes, search.seconds) if search else (0, 0.0)
         share = assist.search_progress(nodes, seconds)
         self.bar.value = round(share * 1000)
-        self.count.textContent = assist.progress_text(nodes) if nodes else "Starting…"
+        self.count.textContent = assist.progress_text(nodes) if nodes else tr("Starting…")
 
     # -- searching ----------------------------------------------------------------------
 
@@ -119,7 +120,7 @@ class SolverPanel:
                 )
             except (ImportError, KeyError, AttributeError):
                 self._end()
-                self.answer.textContent = "The solver for this game is not available yet."
+                self.answer.textContent = tr("The solver for this game is not available yet.")
                 self.answer.dataset.status = "unknown"
                 self._state("unknown")
                 return
@@ -148,7 +149,8 @@ class SolverPanel:
         if session is not None and assist.deal_key(session.game) == key:
             self._show_answer(solution)
             if not self.app.end_dialog.open:  # the player looks at the board: say it there
-                self.app.toast(f"Could it be won? {self.answer.textContent} See Result.")
+                self.app.toast(tr("Could it be won? {answer} See Result.",
+                                  answer=self.answer.textContent))
                 return
             then = self.section.querySelector('[data-action="show-line"]')
             if solution.status == "won" and then is not None and not session.guarded:
@@ -254,4 +256,4 @@ class ReplayView:
         self.bar.hidden = True
         session = self.app.session
         if not quiet and session is not None and session.redo_stack:
-            self.app.say("Replay stopped: Redo plays the rest of the winning line.")
+            self.app.say(tr("Replay stopped: Redo plays the rest of the winning line."))

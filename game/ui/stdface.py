@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from html import escape
 
+from ..engine.cards import std_name, std_the
 from .cardface import svg_symbols
 
 RANKS = "A23456789TJQK"
@@ -54,9 +55,16 @@ def std_parse(card_id: str) -> tuple[str, str]:
 
 
 def std_card_label(card_id: str) -> str:
-    """'TD' -> '10 of diamonds', 'QH-2' -> 'Queen of hearts'."""
-    rank, suit = std_parse(card_id)
-    return f"{RANK_NAMES[rank]} of {SUIT_NAMES[suit]}"
+    """'TD' -> '10 of diamonds', 'QH-2' -> 'Queen of hearts', in the current language (the
+    engine's name of the card)."""
+    std_parse(card_id)
+    return std_name(card_id)
+
+
+def std_card_the(card_id: str) -> str:
+    """'QH' -> 'the Queen of hearts': the name with its article, for inside a sentence."""
+    std_parse(card_id)
+    return std_the(card_id)
 
 
 def std_card_classes(card_id: str) -> str:
@@ -194,5 +202,6 @@ __all__ = [
     "std_card_html",
     "std_card_inner_html",
     "std_card_label",
+    "std_card_the",
     "std_parse",
 ]

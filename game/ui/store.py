@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import time
 
+from ..i18n import mark, tr
+
 PREFIX = "cardgames:"
 MAX_FINISHED = 30  # finished games kept per game; older ones are pruned
 
@@ -29,11 +31,12 @@ def slot_key(game_id: str, deal: int, options: dict) -> str:
 
 
 class Store:
-    """localStorage with failures absorbed; `problem` holds the first one as a sentence."""
+    """localStorage with failures absorbed; `problem` holds the first one as a sentence (in
+    English, marked: take_problem says it in the language of the moment)."""
 
     def __init__(self, backend: object | None) -> None:
         self.backend = backend
-        self.problem = "" if backend is not None else (
+        self.problem = "" if backend is not None else mark(
             "This browser offers no storage here, so progress is not being saved."
         )
         self.problem_told = False
@@ -42,15 +45,17 @@ class Store:
         if not self.problem:
             name = type(error).__name__ + " " + str(error)
             if "quota" in name.lower():
-                self.problem = "The browser's storage is full, so progress is not being saved."
+                self.problem = mark(
+                    "The browser's storage is full, so progress is not being saved.")
             else:
-                self.problem = "The browser refused to store data, so progress is not being saved."
+                self.problem = mark(
+                    "The browser refused to store data, so progress is not being saved.")
 
     def take_problem(self) -> str:
         """The problem sentence the first time it is asked for, then ''."""
         if self.problem and not self.problem_told:
             self.problem_told = True
-            return self.problem
+            return tr(self.problem)
         return ""
 
     def read(self, key: str) -> str | None:

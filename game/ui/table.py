@@ -9,7 +9,9 @@ from `legal_moves()` and refusals from the engine's `check`.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html import escape
 
 from ..engine import IllegalMove, Move
@@ -25,11 +27,33 @@ from ..games.kings_corner import (
     Under,
     zone_of,
 )
+from ..i18n import LANGUAGES, load_catalogue, mark, tr
 
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}  # alternate colours in the fan
 NAMES_KEY = "cardgames:settings:table-names"
-COMPUTER_NAMES = ("Arthur", "Guinevere", "Lancelot", "Morgana", "Merlin", "Gawain")
-LEVEL_NAMES = {"1": "Easy", "2": "Normal", "3": "Hard"}
+COMPUTER_NAMES = (mark("Arthur"), mark("Guinevere"), mark("Lancelot"), mark("Morgana"),
+                  mark("Merlin"), mark("Gawain"))  # English: shown with tr(name)
+LEVEL_NAMES = {"1": mark("Easy"), "2": mark("Normal"), "3": mark("Hard")}
+YOU = mark("You")
+PLAYER_N = mark("Player {n}")
+
+
+@lru_cache(maxsize=1)
+def _default_name_forms() -> tuple[frozenset[str], tuple[re.Pattern[str], ...]]:
+    """'You' and 'Player {n}' in every language: a saved name that is one of them was given
+    by the page, not typed, so it is shown in the language of the moment."""
+    yours, patterns = {YOU}, []
+    for lang in LANGUAGES:
+        catalogue = load_catalogue(lang)
+        yours.add(str(catalogue.get(YOU) or YOU))
+        template = str(catalogue.get(PLAYER_N) or PLAYER_N)
+        patterns.append(re.compile(re.escape(template).replace(re.escape("{n}"), r"[0-9]+")))
+    return frozenset(yours), tuple(patterns)
+
+
+def is_default_name(name: str) -> bool:
+    yours, patterns = _default_name_forms()
+    return name in yours or any(pattern.fullmatch(name) for pattern in patterns)
 
 
 def stall_of(zone: str) -> str | None:
@@ -69,7 +93,7 @@ class TableSession:
         self.game = game
         self.redo_stack: list[str] = list(redo or [])
         self.selected: Selection | None = None
-        self.names = self.default_names(game.players, names)
+        self.given = list(names or [])  # as typed (or saved); `names` is what shows
         self.shown_seat = self._first_viewer()  # whose hand the screen shows
         # a person must confirm before their hand shows (pass the device); on opening a
         # table of several people nobody knows who holds the device, so it starts hidden
@@ -78,7 +102,8 @@ class TableSession:
     @staticmethod
     def default_names(players: str, names: list[str] | None) -> list[str]:
         """A name per seat: those given (people's, trimmed), else 'You' for a lone person,
-        'Player 2' among several, and a knight of the round table for a computer."""
+        'Player 2' among several, and a knight of the round table for a computer; in the
+        language of the moment (a saved 'You' or 'Player 2' in any language is a default)."""
         names = list(names or [])
         people = [seat for seat, kind in enumerate(players) if kind == "h"]
         computers = iter(COMPUTER_NAMES)
@@ -87,12 +112,22 @@ class TableSession:
             given = names[seat].strip()[:20] if seat < len(names) and isinstance(
                 names[seat], str) else ""
             if kind != "h":
-                result.append(next(computers))
-            elif given:
+                result.append(tr(next(computers)))
+            elif given and not is_default_name(given):
                 result.append(given)
+            elif len(people) == 1:
+                result.append(tr(YOU))
             else:
-                result.append("You" if len(people) == 1 else f"Player {people.index(seat) + 1}")
+                result.append(tr(PLAYER_N, n=people.index(seat) + 1))
         return result
+
+    @property
+    def names(self) -> list[str]:
+        return self.default_names(self.game.players, self.given)
+
+    def is_you(self, seat: int) -> bool:
+        """The one person at a table of computers, named by the page ('Your turn')."""
+        return self.is_person(seat) and self.names[seat] == tr(YOU)
 
     guarded = False  # no Guard mode at a table
 
@@ -125,7 +160,8 @@ class TableSession:
                 and game.to_move == self.shown_seat and not self.hidden)
 
     def level_of(self, seat: int) -> str:
-        return LEVEL_NAMES.get(self.players[seat], "")
+        level = LEVEL_NAMES.get(self.players[seat])
+        return tr(level) if level else ""
 
     # -- computer turns ------------------------------------------------------------------
 
@@ -222,13 +258,14 @@ class TableSession:
             self.game.check(move)
         except IllegalMove as error:
             return str(error)
-        return "That play is not allowed."
+        return tr("That play is not allowed.")
 
     def _select(self, selection: Selection, zone: str) -> TableReply:
         moves = self._moves_for(selection)
         if not moves:
-            what = "That card" if selection.card else "That stall"
-            return TableReply(refused=f"{what} has nowhere to go.", refused_zone=zone)
+            text = (tr("That card has nowhere to go.") if selection.card
+                    else tr("That stall has nowhere to go."))
+            return TableReply(refused=text, refused_zone=zone)
         if len(moves) == 1:
             return self.play(next(iter(moves.values())))
         self.selected = selection
@@ -331,47 +368,60 @@ class TableSession:
         return record
 
 
+SEAT_KINDS = (("", mark("empty")), ("h", mark("Person")), ("1", mark("Computer: Easy")),
+              ("2", mark("Computer: Normal")), ("3", mark("Computer: Hard")))
+
+
 def setup_form(players: str, names: list[str], options: dict) -> str:
     """The set-up dialog's fields: seats (a kind and a name each), rules and options."""
     rows = []
+    placeholder = escape(tr("name (people)"))
     for seat in range(6):
         kind = players[seat] if seat < len(players) else ""
         name = names[seat] if seat < len(names) else ""
         choices = "".join(
-            f'<option value="{value}"{" selected" if value == kind else ""}>{label}</option>'
-            for value, label in (("", "empty"), ("h", "Person"), ("1", "Computer: Easy"),
-                                 ("2", "Computer: Normal"), ("3", "Computer: Hard"))
+            f'<option value="{value}"{" selected" if value == kind else ""}>'
+            f"{escape(tr(label))}</option>"
+            for value, label in SEAT_KINDS
             if not (seat < 2 and value == "")
         )
+        seat_text = escape(tr("Seat {n}", n=seat + 1))
         rows.append(
-            f'<div class="setup-seat"><span class="setup-n">Seat {seat + 1}</span>'
-            f'<select name="seat-{seat}" aria-label="Seat {seat + 1}">{choices}</select>'
-            f'<input name="name-{seat}" maxlength="20" placeholder="name (people)" '
-            f'value="{escape(name)}" aria-label="Name at seat {seat + 1}"></div>'
+            f'<div class="setup-seat"><span class="setup-n">{seat_text}</span>'
+            f'<select name="seat-{seat}" aria-label="{seat_text}">{choices}</select>'
+            f'<input name="name-{seat}" maxlength="20" placeholder="{placeholder}" '
+            f'value="{escape(name)}" '
+            f'aria-label="{escape(tr("Name at seat {n}", n=seat + 1))}"></div>'
         )
     rules = options.get("rules", "jax")
 
     def radio(value: str, label: str) -> str:
         checked = " checked" if rules == value else ""
         return (f'<label><input type="radio" name="rules" value="{value}"{checked}> '
-                f"{label}</label>")
+                f"{escape(label)}</label>")
 
     def check(name: str, label: str) -> str:
         checked = " checked" if options.get(name) else ""
-        return f'<label><input type="checkbox" name="{name}"{checked}> {label}</label>'
+        return (f'<label><input type="checkbox" name="{name}"{checked}> '
+                f"{escape(label)}</label>")
 
     draw2 = " checked" if options.get("draw") == 2 else ""
     match = int(options.get("match", 0) or 0)
+    number = (f'<input type="number" name="match" min="0" max="1000" step="10" '
+              f'value="{match}">')
+    before, _, after = tr("match to {number} penalty points (0: one hand)").partition(
+        "{number}")  # the number field sits inside the sentence
     return (
-        f'<fieldset><legend>Seats</legend>{"".join(rows)}</fieldset>'
-        f'<fieldset><legend>Rules</legend>{radio("jax", "Jax: chips and a pot, first to 100")}'
-        f'{radio("classic", "Classic: first to empty their hand")}'
+        f'<fieldset><legend>{escape(tr("Seats"))}</legend>{"".join(rows)}</fieldset>'
+        f'<fieldset><legend>{escape(tr("Rules"))}</legend>'
+        f'{radio("jax", tr("Jax: chips and a pot, first to 100"))}'
+        f'{radio("classic", tr("Classic: first to empty their hand"))}'
         '<div class="setup-classic">'
-        f'<label><input type="checkbox" name="draw2"{draw2}> draw two cards</label>'
-        f'{check("draw_end", "draw at the end of the turn")}'
-        f'{check("under", "play under the rows")}'
-        f'<label>match to <input type="number" name="match" min="0" max="1000" step="10" '
-        f'value="{match}"> penalty points (0: one hand)</label></div></fieldset>'
+        f'<label><input type="checkbox" name="draw2"{draw2}> '
+        f'{escape(tr("draw two cards"))}</label>'
+        f'{check("draw_end", tr("draw at the end of the turn"))}'
+        f'{check("under", tr("play under the rows"))}'
+        f'<label>{escape(before)}{number}{escape(after)}</label></div></fieldset>'
     )
 
 

@@ -13,12 +13,21 @@ from html import escape
 from pyscript import document
 
 from ..games.kings_corner import JAX_TARGET, SIDES, zone_of
+from ..i18n import mark, tr
 from .dom import after, by_id, listen, move_ms
 from .table import Selection, TableReply, TableSession, sorted_hand, stall_of
 
 PACE_MS = {"slow": 1100, "normal": 650, "fast": 250}
 HURRY_MS = 40
 PACE_KEY = "cardgames:settings:pace"
+
+
+def hand_name(session: TableSession, seat: int) -> str:
+    """How a hand is named to a screen reader: 'Your hand' for the one shown, else its
+    player's ('Arthur's hand')."""
+    if seat == session.shown_seat and not session.hidden:
+        return tr("Your hand")
+    return tr("{name}'s hand", name=session.names[seat])
 
 
 class TableView:
@@ -72,13 +81,16 @@ class TableView:
         jax = game.jax
         for seat, element in self.seat_el.items():
             element.querySelector(".seat-name").textContent = session.names[seat]
-            kind = "Person" if session.is_person(seat) else session.level_of(seat)
+            self.board.set_label(f"hand-{seat}", hand_name(session, seat))
+            kind = tr("Person") if session.is_person(seat) else session.level_of(seat)
             element.querySelector(".seat-level").textContent = kind
             chips = element.querySelector(".seat-chips")
             chips.textContent = str(game.chips[seat]) if jax else ""  # units come from CSS
             score = element.querySelector(".seat-score")
             score.textContent = str(game.scores[seat]) if jax or game.options["match"] else ""
-            score.dataset.unit = "points" if jax else "penalty"
+            score.dataset.kind = "points" if jax else "penalty"  # (css: the short unit)
+            score.dataset.unit = tr("points") if jax else tr("penalty")
+            score.dataset.short = tr("pts")
             element.classList.toggle("to-move", game.to_move == seat and not game.is_over()
                                      and game.hand_over is None)
             element.classList.toggle("dealer", game.dealer == seat)
@@ -95,10 +107,10 @@ class TableView:
         passing.hidden = not session.hidden
         if session.hidden:
             if session.computer_to_move():
-                text = "Hands stay hidden while the computer players play."
+                text = tr("Hands stay hidden while the computer players play.")
             else:
-                text = (f"Pass the device to {session.names[session.shown_seat]}; the other "
-                        "players look away.")
+                text = tr("Pass the device to {name}; the other players look away.",
+                          name=session.names[session.shown_seat])
             passing.querySelector(".kt-pass-text").textContent = text
 
     def _buttons(self) -> None:
@@ -117,16 +129,16 @@ class TableView:
         session, game = self.session, self.session.game
         seat = session.shown_seat
         if game.jax:
-            label, value, most = "Points", game.scores[seat], f" / {JAX_TARGET}"
+            label, value, most = tr("Points"), game.scores[seat], f" / {JAX_TARGET}"
         elif game.options["match"]:
-            label, value, most = "Penalty", game.scores[seat], f" / {game.options['match']}"
+            label, value, most = tr("Penalty"), game.scores[seat], f" / {game.options['match']}"
         else:
-            label, value, most = "Cards in hand", len(game.hands[seat]), ""
+            label, value, most = tr("Cards in hand"), len(game.hands[seat]), ""
         by_id("score-label").textContent = label
         by_id("score").textContent = str(value)
         by_id("score-max").textContent = most
         by_id("pile-count").textContent = str(len(game.stock))
-        by_id("rating").textContent = f"Pot {game.pot}" if game.jax else ""
+        by_id("rating").textContent = tr("Pot {n}", n=game.pot) if game.jax else ""
         by_id("prompt").textContent = self.prompt()
 
     def prompt(self) -> str:
@@ -134,14 +146,15 @@ class TableView:
         if game.is_over():
             return ""
         if game.hand_over is not None:
-            return "The hand is over."
+            return tr("The hand is over.")
         name = session.names[game.to_move]
         if session.computer_to_move():
-            return f"{name} is playing…"
+            return tr("{name} is playing…", name=name)
         if session.hidden:
-            return f"{name}'s turn: pass the device."
-        who = "Your" if name == "You" else f"{name}, your"
-        return f"{who} turn: play cards, then End turn."
+            return tr("{name}'s turn: pass the device.", name=name)
+        if session.is_you(game.to_move):
+            return tr("Your turn: play cards, then End turn.")
+        return tr("{name}, your turn: play cards, then End turn.", name=name)
 
     # -- input --------------------------------------------------------------------------
 
@@ -186,7 +199,7 @@ class TableView:
         }
         if action in handlers:
             self.app.close_dialogs()
-            self.apply(handlers[action]())
+            self.apply(handlers[action](), kind=action if action in ("undo", "redo") else "")
             return True
         if action == "restart":
             return True
@@ -206,7 +219,10 @@ class TableView:
         self.pace = str(event.target.value)
         self.app.store.write(PACE_KEY, self.pace)
 
-    def apply(self, reply: TableReply, force=()) -> None:
+    def apply(self, reply: TableReply, force=(), kind: str = "", mover: int | None = None) -> None:
+        """Show a reply; `kind` and `mover` (the seat of a computer's move) are for the live
+        region, which says a computer's turn once it is over (keyboard.Announcer)."""
+        before = self.board.last_zones
         if reply.changed or force:
             self.render(force=force)
         if reply.refused:
@@ -215,6 +231,7 @@ class TableView:
         elif reply.changed:
             self.app.say("")
         self.refresh()
+        self.app.announcer.reply(reply, before, kind, mover)
         if reply.changed:
             self.app.save()
             self.after_change()
@@ -242,7 +259,8 @@ class TableView:
         self.stepping = False
         if self.app.table is not self:
             return  # the page moved on to another game
-        self.apply(self.session.step_computer())
+        mover = self.session.game.to_move
+        self.apply(self.session.step_computer(), kind="computer", mover=mover)
 
     # -- summaries ------------------------------------------------------------------------
 
@@ -259,12 +277,17 @@ class TableView:
         winner = session.names[result.winner]
         if over:
             best = game.winner()
-            title.textContent = ("You won the match!" if best is not None
-                                 and session.names[best] == "You"
-                                 else f"{session.names[best]} wins the match")
+            title.textContent = (tr("You won the match!") if best is not None
+                                 and session.is_you(best)
+                                 else tr("{name} wins the match", name=session.names[best]))
         else:
-            title.textContent = f"Hand {result.number + 1}: {winner} "
-            title.textContent += "wins (blocked)" if result.blocked else "went out"
+            you = session.is_you(result.winner)  # "You went out", not "You wins"
+            if result.blocked:
+                text = (mark("Hand {n}: You win (blocked)") if you
+                        else mark("Hand {n}: {name} wins (blocked)"))
+            else:
+                text = mark("Hand {n}: You went out") if you else mark("Hand {n}: {name} went out")
+            title.textContent = tr(text, n=result.number + 1, name=winner)
         rows = []
         for seat in range(game.seats):
             points = result.points[seat]
@@ -276,15 +299,18 @@ class TableView:
             else:
                 cells.append(f"<td>{points or '–'}</td>")
             cells.append(f"<td><b>{game.scores[seat]}</b></td>")
-            mark = ' class="winner"' if seat == result.winner else ""
-            rows.append(f"<tr{mark}>{''.join(cells)}</tr>")
+            winning = ' class="winner"' if seat == result.winner else ""
+            rows.append(f"<tr{winning}>{''.join(cells)}</tr>")
         if game.jax:
-            head = "<th>Cards left</th><th>Paid</th><th>Won</th><th>Points</th>"
-            note = f"The pot held {result.pot} chips. First to {JAX_TARGET} points wins."
+            head = [tr("Cards left"), tr("Paid"), tr("Won"), tr("Points")]
+            note = tr("The pot held {pot} chips. First to {target} points wins.",
+                      pot=result.pot, target=JAX_TARGET)
         else:
-            head = "<th>Cards left</th><th>Penalty</th><th>Total</th>"
-            note = ("Penalty: 10 per King, 1 per other card; lowest wins."
+            head = [tr("Cards left"), tr("Penalty"), tr("Total")]
+            note = (tr("Penalty: 10 per King, 1 per other card; lowest wins.")
                     if game.options["match"] else "")
+        head = "".join(f"<th>{escape(word)}</th>" for word in head)
+        note = escape(note)
         by_id("hand-summary").innerHTML = (
             f'<table class="hand-table"><thead><tr><th></th>{head}</tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table><p class=\"hand-note\">{note}</p>"

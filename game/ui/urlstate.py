@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 from ..engine import MAX_DEAL, check_deal
 from ..games import MODULES, load
+from ..i18n import tr
+from .numbers import grouped
 
 SAFE = re.compile(r"[A-Za-z0-9_.~-]")
 PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
@@ -66,10 +68,10 @@ def parse_route(query: str) -> Route:
     game_id = params.pop("game", None)
     if game_id is None:
         if params:
-            return Route(error="That address names no game, so here is the list of games.")
+            return Route(error=tr("That address names no game, so here is the list of games."))
         return Route()
     if game_id not in MODULES:
-        return Route(error=f"There is no game called {quoted(game_id)} here.")
+        return Route(error=tr("There is no game called {name} here.", name=quoted(game_id)))
     cls = load(game_id)
     deal = None
     if "deal" in params:
@@ -77,18 +79,19 @@ def parse_route(query: str) -> Route:
         try:
             deal = check_deal(int(text)) if text.strip().isdigit() else check_deal(text)
         except ValueError:
-            return Route(
-                error=f"Deal numbers run from 1 to {MAX_DEAL:,}; {quoted(text)} is not one."
-            )
+            return Route(error=tr("Deal numbers run from 1 to {most}; {value} is not one.",
+                                  most=grouped(MAX_DEAL), value=quoted(text)))
     options = {}
     for name, text in params.items():
         if name not in cls.OPTIONS:
-            return Route(error=f"{cls.title} has no option {quoted(name)}.")
+            return Route(error=tr("{game} has no option {name}.", game=tr(cls.title),
+                                  name=quoted(name)))
         default = cls.OPTIONS[name]
         try:
             options[name] = parse_option(default, text)
         except ValueError:
-            return Route(error=f"The option {name} cannot be {quoted(text)}.")
+            return Route(error=tr("The option {name} cannot be {value}.", name=name,
+                                  value=quoted(text)))
     try:
         cls.check_options(options)  # values too, e.g. Devil's Grip deals 1 or 3, never 2
     except ValueError as error:

@@ -116,9 +116,9 @@ def test_hints_in_dutch_and_french(speak):
     assert marks.text == "Hint: verplaats de <G2A> naar het oplichtende lege vak."
     speak("fr")
     marks = assist.hint_marks(Position(), Onto(), label, lambda card: f"la <{card}>")
-    assert marks.text == "Indice : déplacez la <G2A> vers la case vide qui brille."
+    assert marks.text == "Indice\u00a0: déplacez la <G2A> vers la case vide qui brille."
     assert assist.no_hint_text(GAMES["devils-grip"].new(deal=3)) == (
-        "Pas d’indice : aucun coup ne fait progresser ici.")
+        "Pas d’indice\u00a0: aucun coup ne fait progresser ici.")
 
 
 def test_a_real_hint_in_dutch_names_its_cards_in_dutch(speak):
@@ -190,7 +190,7 @@ def test_a_storage_problem_is_told_in_the_language_of_the_moment(speak):
     store = Store(None)  # made before the page's language is chosen
     speak("fr")
     assert store.take_problem() == (
-        "Ce navigateur n’offre pas de stockage ici : votre progression n’est pas enregistrée.")
+        "Ce navigateur n’offre pas de stockage ici\u00a0: votre progression n’est pas enregistrée.")
 
 
 def test_a_damaged_save_is_reported_in_dutch(speak):
@@ -253,9 +253,9 @@ def test_the_set_up_form_in_french(speak):
     speak("fr")
     html = setup_form("h2", ["", ""], {"rules": "classic", "match": 50})
     assert "<legend>Places</legend>" in html and "<legend>Règles</legend>" in html
-    assert 'placeholder="nom (humains)"' in html and ">Ordinateur : facile</option>" in html
+    assert 'placeholder="nom (humains)"' in html and ">Ordinateur\u00a0: facile</option>" in html
     assert re.search(r'match en <input type="number" name="match"[^>]*value="50"> points de '
-                     r"pénalité \(0 : une seule manche\)", html)
+                     "pénalité \\(0\u00a0: une seule manche\\)", html)
     values = {"seat-0": "h", "seat-1": "2", "rules": "classic", "match": "50"}
     assert read_setup(values) == ({"players": "h2", "rules": "classic", "match": 50}, ["", ""])
 

@@ -144,6 +144,20 @@ def test_catalogue_files_are_flat_json(lang):
     assert names == {p.name for p in (ROOT / "game" / "i18n" / OTHERS[0]).glob("*.json")}
 
 
+@pytest.mark.parametrize("lang", OTHERS)
+def test_one_text_one_translation_across_areas(lang):
+    """The areas are merged into one catalogue, so a text two files translate differently
+    would show whichever file loads last: give the other meaning its own English key."""
+    seen: dict[str, tuple[str, object]] = {}
+    clashes = []
+    for path in sorted((ROOT / "game" / "i18n" / lang).glob("*.json")):
+        for text, found in json.loads(path.read_text(encoding="utf-8")).items():
+            first = seen.setdefault(text, (path.name, found))
+            if first[1] != found:
+                clashes.append(f"{text!r}: {first[0]} {first[1]!r} vs {path.name} {found!r}")
+    assert not clashes, "\n".join(clashes)
+
+
 def test_choose_from_the_browsers_languages():
     assert choose(["nl-BE", "en"]) == "nl"
     assert choose(["de-DE", "fr-CA"]) == "fr"
@@ -161,6 +175,7 @@ def test_tr_switches_language_and_falls_back_to_english():
     finally:
         i18n.set_language("en")
     assert tr("Deal {n}", n=3) == "Deal 3"
+    assert tr("[a round] Hand") == "Hand"  # the context is not shown
     assert i18n.set_language("xx") == "en"
 
 

@@ -6,6 +6,8 @@ they are made, so an IllegalMove raised now speaks the language chosen now.
 
     tr("Deal {n}", n=12)          -> "Spel 12" in Dutch, "Deal 12" in English
     tr_n("{n} card", "{n} cards", n)   plural forms of the language
+    tr("[a round] Hand")          a context in brackets tells two meanings of one English
+                                  word apart; English shows the text after it ("Hand")
     mark("Devil's Square")        marks a constant for the catalogues without translating
                                   it (class attributes, tables): translate it where shown,
                                   with tr(value)
@@ -72,10 +74,17 @@ def _format(text: str, params: dict) -> str:
     return text.format(**params) if params else text
 
 
+def english(text: str) -> str:
+    """The English of a key: itself, less a leading "[context] "."""
+    if text.startswith("[") and "] " in text:
+        return text.split("] ", 1)[1]
+    return text
+
+
 def tr(text: str, **params) -> str:
     """`text` in the current language, with `{name}` placeholders filled from params."""
     found = _catalogue.get(text)
-    return _format(found if isinstance(found, str) and found else text, params)
+    return _format(found if isinstance(found, str) and found else english(text), params)
 
 
 def plural_form(lang: str, n: int) -> int:

@@ -126,7 +126,7 @@ def _clauses(change: Change, name_card, name_zone, hidden: frozenset[str]) -> li
         books = [change.cards[i:i + BOOK] for i in range(0, count, BOOK)]
         return [tr("Book of {colour} completed", colour=book_colour(book)) for book in books]
     if change.target == DISCARD:
-        return [tr("{cards} removed", cards=cards)]
+        return [tr_n("{cards} removed", "{cards} removed", count, cards=cards)]
     if change.source in hidden:
         return [tr("{cards} from {source} to {zone}", cards=cards,
                    source=name_zone(change.source), zone=name_zone(change.target))]

@@ -73,7 +73,8 @@ class StatsView:
             # change of language): its clock goes on from now, not from the last save
             tracker.clock.elapsed = max(tracker.clock.elapsed, self.tracker.clock.seconds(now))
         self.tracker, self.key = tracker, key
-        by_id("moves-label").textContent = tr("Hand") if game.id in TABLES else tr("Moves")
+        label = tr("[a round] Hand") if game.id in TABLES else tr("Moves")
+        by_id("moves-label").textContent = label
         by_id("game-time-box").setAttribute("aria-label", tr("Playing time"))
         self.shown_time = ""
         self._sync(now)

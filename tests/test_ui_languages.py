@@ -23,6 +23,7 @@ from game.ui.table import TableSession, read_setup, setup_form
 from game.ui.urlstate import parse_route
 
 from .kk_helpers import INERT, position
+from .test_ui_logic import MemoryStorage
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -196,28 +197,8 @@ def test_a_storage_problem_is_told_in_the_language_of_the_moment(speak):
 def test_a_damaged_save_is_reported_in_dutch(speak):
     from game.ui.opening import open_game
 
-    class Memory:
-        def __init__(self):
-            self.data = {}
-
-        def getItem(self, key):  # noqa: N802 - localStorage's names
-            return self.data.get(key)
-
-        def setItem(self, key, value):  # noqa: N802
-            self.data[key] = value
-
-        def removeItem(self, key):  # noqa: N802
-            self.data.pop(key, None)
-
-        def key(self, index):
-            return list(self.data)[index]
-
-        @property
-        def length(self):
-            return len(self.data)
-
     speak("nl")
-    memory = Memory()
+    memory = MemoryStorage()
     store = Store(memory)
     memory.data["cardgames:save:devils-grip:5"] = "{not json"
     _, _, notes = open_game(store, "devils-grip", 5, {})

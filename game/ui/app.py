@@ -17,13 +17,10 @@ from ..i18n import tr
 from . import assist, language
 from .board import Board
 from .dom import after, by_id, listen, missing, move_ms, proxy
-from .keyboard import Announcer, KeyboardInput, LiveRegion
 from .layouts import LAYOUTS
 from .opening import open_game, random_deal
 from .pointer import PointerInput
-from .rules import RULES_HTML
 from .session import Reply, Session
-from .stats_view import StatsView
 from .store import Store, slot_key
 from .urlstate import Route, game_query, parse_route
 
@@ -66,8 +63,7 @@ class App:
         self._copy_failed = proxy(lambda *_: self.toast(str(window.location.href)))
         self._symbols: set[str] = set()
         PointerInput(self.board_el, self.on_touch, self.on_lift, self.on_drop)
-        self.keyboard = KeyboardInput(self)  # arrows, Tab, Enter/Space, "?" (keyboard.py)
-        self.announcer = Announcer(self, LiveRegion(by_id("announce")))
+        self._keyboard = self._announcer = self._stats = None  # made when first needed
         listen(document, "click", self.on_click)
         listen(window, "keydown", self.on_key)
         listen(document, "change", self.on_change)
@@ -75,7 +71,36 @@ class App:
         from .settings_view import SettingsView  # theme, motion, the dialog, auto-play
 
         self.settings_view = SettingsView(self)
-        self.stats = StatsView(self)  # the clock, move counter and statistics (stats_view)
+
+    # Made on first use, not at start-up: the game list needs none of them, and compiling
+    # their modules is a measurable part of start-up under Pyodide (bench/startup.py).
+
+    @property
+    def keyboard(self):
+        """Arrows, Tab, Enter/Space, "?" (keyboard.py)."""
+        if self._keyboard is None:
+            from .keyboard import KeyboardInput
+
+            self._keyboard = KeyboardInput(self)
+        return self._keyboard
+
+    @property
+    def announcer(self):
+        """The polite live region that says every move (keyboard.py, announce.py)."""
+        if self._announcer is None:
+            from .keyboard import Announcer, LiveRegion
+
+            self._announcer = Announcer(self, LiveRegion(by_id("announce")))
+        return self._announcer
+
+    @property
+    def stats(self):
+        """The clock, move counter and statistics (stats_view.py)."""
+        if self._stats is None:
+            from .stats_view import StatsView
+
+            self._stats = StatsView(self)
+        return self._stats
 
     # -- routing ------------------------------------------------------------------------
 
@@ -165,7 +190,7 @@ class App:
         self.board_el.className = layout.board_class
         self.board_el.innerHTML = layout.board_html(game.options)
         self.board = Board(self.board_el, layout)
-        self.board.after_render = self.keyboard.sync
+        self.board.after_render = self._after_render
         self.table = None
         if layout.table:
             from .table_view import TableView  # only tables need it
@@ -181,12 +206,14 @@ class App:
         self.say("")  # nothing said about another game (or in another language) stays
         self.render(animate=False)
         self.refresh()
-        self.announcer.reset()
+        if self._announcer is not None:
+            self._announcer.reset()
         for note in notes:
             self.toast(note)
         self.save()
         self.body.dataset.state = "ready"
         after(0, self._deal_extras)  # the deal lists load after the game is playable
+        after(0, self._input_extras)  # so do keyboard play and the live region
         if self.table is not None:
             self.table.after_change()  # computer turns go on; a finished hand shows its summary
         elif game.is_over():
@@ -463,6 +490,8 @@ class App:
     def show_rules(self) -> None:
         game_id = self.session.game.id if self.session else None
         article = by_id("rules-article")
+        from .rules import RULES_HTML  # the first Rules page builds it
+
         html = RULES_HTML.get(game_id) or "".join(RULES_HTML.values())
         if self.session is not None and game_id in assist.SOLITAIRES:
             game = self.session.game
@@ -661,7 +690,19 @@ class App:
         message = by_id("message")
         message.textContent = self.layout.refusal_text(text) if guard else text
         message.classList.toggle("guard", guard)
-        self.announcer.say(str(message.textContent))  # #message is seen, #announce heard
+        if text or self._announcer is not None:  # #message is seen, #announce heard
+            self.announcer.say(str(message.textContent))
+
+    def _after_render(self) -> None:
+        if self._keyboard is not None:
+            self._keyboard.sync()
+
+    def _input_extras(self, *_args) -> None:
+        """Keyboard play and the live region, made just after the game is playable."""
+        if self.board is not None:
+            self.keyboard.sync()
+            if self._announcer is None:
+                self.announcer.reset()
 
     def toast(self, text: str) -> None:
         toast = by_id("toast")

@@ -191,10 +191,7 @@ def test_the_loading_screen_speaks_the_language_before_python(new_context, site_
 
 def test_switching_the_language_redraws_the_game_and_the_list(new_context, site_url):
     page = open_page(in_locale(new_context, "en-US"), site_url, DS)
-    settings = page.locator('header .actions [data-action="settings"]')
-    if settings.count() == 0 or page.locator("#settings-dialog").count() == 0:
-        pytest.skip("no settings dialog with a language switch on this page")
-    settings.click()
+    page.locator('header .actions [data-action="settings"]').click()
     select = page.locator("#pref-language")
     expect(select).to_be_visible()
     select.select_option("nl")

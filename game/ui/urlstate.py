@@ -2,7 +2,10 @@
 
 Everything a URL says is checked here, before any of it reaches the engine or the page;
 a bad parameter gives one sentence for the player and the landing page, never an
-exception. Values are quoted in messages (short, and set as text, never as HTML).
+exception. A message quotes the input only when it is a short plain token (letters,
+digits, - _ .: "poker", "0"), to help with a typo; anything else (markup, spaces,
+control characters, long text) is never echoed, even as text. Numbers are ASCII digits
+only. tests/test_urlstate_fuzz.py fuzzes every parameter.
 """
 
 from __future__ import annotations
@@ -17,6 +20,9 @@ from .numbers import grouped
 
 SAFE = re.compile(r"[A-Za-z0-9_.~-]")
 PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+TOKEN = re.compile(r"[A-Za-z0-9_.-]{1,24}")  # input a message may quote
+DEAL_DIGITS = re.compile(r"0*[0-9]{1,20}")  # [0-9], not \d: no Arabic-Indic or full-width digits
+INT_DIGITS = re.compile(r"-?0*[0-9]{1,20}")
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off"}
 
@@ -31,9 +37,9 @@ class Route:
     error: str = ""
 
 
-def quoted(value: str, limit: int = 24) -> str:
-    value = " ".join(value.split())
-    return f"“{value[:limit]}…”" if len(value) > limit else f"“{value}”"
+def quotable(value: str) -> str | None:
+    """`value` in quotes when it is a short plain token, else None (not echoed)."""
+    return f"“{value}”" if TOKEN.fullmatch(value) else None
 
 
 def unquote(text: str) -> str:
@@ -48,7 +54,8 @@ def unquote(text: str) -> str:
 
 def quote(text: str) -> str:
     return "".join(
-        ch if SAFE.fullmatch(ch) else "".join(f"%{b:02X}" for b in ch.encode()) for ch in text
+        ch if SAFE.fullmatch(ch) else "".join(f"%{b:02X}" for b in ch.encode(errors="replace"))
+        for ch in text
     )
 
 
@@ -63,35 +70,44 @@ def parse_query(query: str) -> dict[str, str]:
 
 
 def parse_route(query: str) -> Route:
-    """Read `location.search` (with or without its '?')."""
-    params = parse_query(query)
+    """Read `location.search` (with or without its '?'; a `#fragment` is not read)."""
+    params = parse_query(query.partition("#")[0])
     game_id = params.pop("game", None)
     if game_id is None:
         if params:
             return Route(error=tr("That address names no game, so here is the list of games."))
         return Route()
     if game_id not in MODULES:
-        return Route(error=tr("There is no game called {name} here.", name=quoted(game_id)))
+        name = quotable(game_id)
+        return Route(error=tr("There is no game called {name} here.", name=name) if name
+                     else tr("There is no game by that name here."))
     cls = load(game_id)
     deal = None
     if "deal" in params:
         text = params.pop("deal")
         try:
-            deal = check_deal(int(text)) if text.strip().isdigit() else check_deal(text)
+            deal = check_deal(int(text) if DEAL_DIGITS.fullmatch(text.strip()) else text)
         except ValueError:
+            value = quotable(text)
             return Route(error=tr("Deal numbers run from 1 to {most}; {value} is not one.",
-                                  most=grouped(MAX_DEAL), value=quoted(text)))
+                                  most=grouped(MAX_DEAL), value=value) if value
+                         else tr("Deal numbers are whole numbers from 1 to {most}.",
+                                 most=grouped(MAX_DEAL)))
     options = {}
     for name, text in params.items():
         if name not in cls.OPTIONS:
+            quoted_name = quotable(name)
             return Route(error=tr("{game} has no option {name}.", game=tr(cls.title),
-                                  name=quoted(name)))
+                                  name=quoted_name) if quoted_name
+                         else tr("{game} has no option by that name.", game=tr(cls.title)))
         default = cls.OPTIONS[name]
         try:
             options[name] = parse_option(default, text)
         except ValueError:
+            value = quotable(text)
             return Route(error=tr("The option {name} cannot be {value}.", name=name,
-                                  value=quoted(text)))
+                                  value=value) if value
+                         else tr("The option {name} cannot take that value.", name=name))
     try:
         cls.check_options(options)  # values too, e.g. Devil's Grip deals 1 or 3, never 2
     except ValueError as error:
@@ -108,6 +124,8 @@ def parse_option(default: object, text: str) -> object:
             return False
         raise ValueError(text)
     if isinstance(default, int):
+        if not INT_DIGITS.fullmatch(text.strip()):
+            raise ValueError(text)
         return int(text)
     return text
 

@@ -1,11 +1,21 @@
 """Pure-Python game engine: no browser imports, runs in CPython 3.11+ and Pyodide."""
 
-from .errors import IllegalMove
-from .game import RESIGN, SAVE_VERSION, Game, Move, Outcome, Resign
+from .errors import IllegalMove, NewerSave
+from .game import (
+    RESIGN,
+    SAVE_MIGRATIONS,
+    SAVE_VERSION,
+    Game,
+    Move,
+    Outcome,
+    Resign,
+    migrate_save,
+)
 from .registry import GAMES, load_save, register
 from .rng import MAX_DEAL, MIN_DEAL, Pcg32, check_deal, shuffled
 
 __all__ = [
-    "GAMES", "MAX_DEAL", "MIN_DEAL", "RESIGN", "SAVE_VERSION", "Game", "IllegalMove", "Move",
-    "Outcome", "Pcg32", "Resign", "check_deal", "load_save", "register", "shuffled",
+    "GAMES", "MAX_DEAL", "MIN_DEAL", "RESIGN", "SAVE_MIGRATIONS", "SAVE_VERSION", "Game",
+    "IllegalMove", "Move", "NewerSave", "Outcome", "Pcg32", "Resign", "check_deal",
+    "load_save", "migrate_save", "register", "shuffled",
 ]

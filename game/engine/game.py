@@ -14,14 +14,38 @@ A concrete game subclasses `Game` and supplies: `DECK` (every card id),
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..i18n import tr
-from .errors import IllegalMove
+from .errors import IllegalMove, NewerSave
 from .rng import check_deal, shuffled
 
-SAVE_VERSION = 1
+SAVE_VERSION = 1  # of the save format written by to_save
+
+# Steps from each older save format to the next: SAVE_MIGRATIONS[n] turns a version-n save
+# into a version-(n + 1) one. Version 1 is the first, so there are none yet; a change of the
+# format raises SAVE_VERSION and adds its step here (with a test and a fixture of the old
+# format in tests/fixtures/), so a player's games in progress survive the update.
+SAVE_MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+
+
+def migrate_save(save: dict) -> dict:
+    """`save` brought up to SAVE_VERSION (a new dict; the argument is left as it is).
+    ValueError for a missing or impossible version; NewerSave (a ValueError) for a save
+    written by a newer version of the site."""
+    version = save.get("v")
+    if type(version) is not int or version < 1:
+        raise ValueError(f"Unknown save version {version!r}.")
+    if version > SAVE_VERSION:
+        raise NewerSave(f"Save version {version} is newer than this site's {SAVE_VERSION}.")
+    save = dict(save)
+    while version < SAVE_VERSION:
+        save = dict(SAVE_MIGRATIONS[version](save))
+        version += 1
+        save["v"] = version
+    return save
 
 
 class Move:
@@ -113,7 +137,8 @@ class Game:
 
     @classmethod
     def check_deck(cls, deck: list[str]) -> list[str]:
-        if not isinstance(deck, (list, tuple)) or sorted(deck) != sorted(cls.DECK):
+        if (not isinstance(deck, (list, tuple)) or not all(isinstance(c, str) for c in deck)
+                or sorted(deck) != sorted(cls.DECK)):
             raise ValueError(f"A {cls.title} deck holds each of its {len(cls.DECK)} cards once.")
         return list(deck)
 
@@ -207,12 +232,11 @@ class Game:
 
     @classmethod
     def from_save(cls, save: dict) -> Game:
-        """Rebuild a game by replaying a save; ValueError, naming the move, if it does not."""
+        """Rebuild a game by replaying a save (an older format migrated first); ValueError,
+        naming the move, if it does not; NewerSave if a newer version of the site wrote it."""
         if not isinstance(save, dict):
             raise ValueError("A save is an object.")
-        version = save.get("v")
-        if version != SAVE_VERSION:
-            raise ValueError(f"Unknown save version {version!r}.")
+        save = migrate_save(save)
         if save.get("game") != cls.id:
             raise ValueError(f"This save is for {save.get('game')!r}, not {cls.id!r}.")
         options = save.get("options", {})

@@ -1,14 +1,16 @@
 """Which game to show when the page opens: resume a save, or deal a new one.
 
 Saves are replayed, never trusted: a record that does not replay is set aside (kept,
-not deleted), the player is told in one sentence, and a new deal starts.
+not deleted), the player is told in one sentence, and a new deal starts. An older save
+format is migrated by the engine (SAVE_MIGRATIONS); a save of a newer format (the site
+was updated, then an older copy served again) is set aside with its own sentence.
 """
 
 from __future__ import annotations
 
 import random
 
-from ..engine import MAX_DEAL, MIN_DEAL
+from ..engine import MAX_DEAL, MIN_DEAL, NewerSave
 from ..games import load
 from ..i18n import tr
 from .session import Session
@@ -44,7 +46,13 @@ def open_game(
                 if not isinstance(redo, list) or not all(isinstance(m, str) for m in redo):
                     redo = []
                 return make(game, redo, record), key, notes
-            except ValueError:
+            except NewerSave:
+                store.set_aside(key)
+                notes.append(tr("Your saved {game} game was made by a newer version of this "
+                                "site, so a new deal has started; that save is kept aside.",
+                                game=tr(cls.title)))
+            except Exception:  # noqa: BLE001 - a stored record is never trusted: whatever
+                # it holds, it must not stop the page (the engine raises ValueError)
                 store.set_aside(key)
                 notes.append(tr("Your saved {game} game could not be restored, so a new deal "
                                 "has started; the old save is kept aside.", game=tr(cls.title)))

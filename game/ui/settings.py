@@ -11,8 +11,12 @@ Stored as one JSON object under KEY, with a format version:
 The never-lose rules of store.py hold: a stored value that is not such an object (not
 JSON, another type, no version, a field with a wrong value) is set aside under a
 `cardgames:aside:` key, the fields that were good are kept, the defaults fill the rest,
-and the player is told once. Storage missing or full: the settings still apply for the
-visit (Store absorbs the failure and says once that nothing is being saved).
+and the player is told once. Settings of a newer version are used for the fields this
+version knows, and kept aside whole (told once, in their own sentence), as this version
+writes its own format back. Damaged data that cannot be moved aside (storage full) is
+never overwritten: the settings then apply for the visit only. Storage missing or full:
+the settings still apply for the visit (Store absorbs the failure and says once that
+nothing is being saved).
 
 The language is a setting too, but it keeps its own key (language.KEY), which
 js/loader.js reads before Python starts; the dialog shows it beside these.
@@ -62,6 +66,8 @@ AUTOPLAY_LIMIT = 400  # forced moves in a row at most (a guard against any loop)
 
 ASIDE_NOTE = mark("Your saved settings could not be read, so the defaults are used; the old "
                   "ones are kept aside.")
+NEWER_NOTE = mark("Your settings were saved by a newer version of this site; the ones this "
+                  "version knows are used, and the originals are kept aside.")
 
 
 @dataclass(frozen=True)
@@ -107,7 +113,7 @@ def parse(text: str | None) -> tuple[Settings, bool]:
         return DEFAULTS, False
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than Python reads
         return DEFAULTS, True
     if not isinstance(data, dict):
         return DEFAULTS, True
@@ -139,20 +145,44 @@ def change(settings: Settings, name: str, value) -> Settings:
     return replace(settings, **{name: value})
 
 
+def newer(text: str | None) -> bool:
+    """Whether `text` is settings written by a newer version of the site."""
+    try:
+        data = json.loads(text) if text is not None else None
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and type(data.get("v")) is int and data["v"] > VERSION
+
+
+def _kept(store, text: str | None) -> bool:
+    """Whether KEY is free to be written: nothing there to keep, or what was there (damaged,
+    or a newer version's) is now under an aside key. When storage refuses the move, KEY is
+    left as it is and never overwritten."""
+    if text is None or not (parse(text)[1] or newer(text)):
+        return True
+    store.set_aside(KEY)
+    return store.read(KEY) is None
+
+
 def load(store) -> tuple[Settings, str]:
     """The stored settings and a sentence for the player ('' when all was well). Damaged
-    data is set aside (store.set_aside keeps it under an aside key) and the repaired
-    settings written back, so the player is told once."""
+    data, or a newer version's (its fields this version knows are used), is set aside
+    (store.set_aside keeps it under an aside key) and the settings in use written back,
+    so the player is told once."""
     text = store.read(KEY)
     settings, damaged = parse(text)
-    if not damaged:
+    if not damaged and not newer(text):
         return settings, ""
-    store.set_aside(KEY)
-    store.write(KEY, dump(settings))
-    return settings, ASIDE_NOTE
+    if _kept(store, text):
+        store.write(KEY, dump(settings))
+    return settings, ASIDE_NOTE if damaged else NEWER_NOTE
 
 
 def save(store, settings: Settings) -> bool:
+    """Write `settings`, unless KEY holds data that could not be set aside (then it is kept
+    as it is, and the settings apply for this visit only)."""
+    if not _kept(store, store.read(KEY)):
+        return False
     return store.write(KEY, dump(settings))
 
 

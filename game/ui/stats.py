@@ -32,7 +32,6 @@ exact; the last HISTORY results of each mode are kept for the chart.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
@@ -93,9 +92,13 @@ class Result:
         return cls(game, mode, deal, bool(won), score, moves, seconds, finished_at)
 
 
+MAX_COUNT = 2**53 - 1  # beyond any real count (and JavaScript's exact integers)
+
+
 def _count(value: object) -> bool:
-    """A whole number >= 0 (not a bool)."""
-    return type(value) is int and value >= 0
+    """A whole number from 0 to MAX_COUNT (not a bool): a hand-edited huge number is damage,
+    not a figure to divide by."""
+    return type(value) is int and 0 <= value <= MAX_COUNT
 
 
 def better(game_id: str, a: int | None, b: int | None) -> int | None:
@@ -283,13 +286,18 @@ class GameStats:
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 
 
+class NewerStats(ValueError):
+    """Statistics written by a newer version of the site: kept aside, not read."""
+
+
 def migrate(data: dict) -> dict:
-    """`data` brought up to VERSION; ValueError for a missing or newer version."""
+    """`data` brought up to VERSION; ValueError for a missing version, NewerStats (a
+    ValueError) for a newer one."""
     version = data.get("v")
     if type(version) is not int or version < 1:
         raise ValueError(f"Unknown statistics version {version!r}.")
     if version > VERSION:
-        raise ValueError(f"Statistics version {version} is newer than this site's {VERSION}.")
+        raise NewerStats(f"Statistics version {version} is newer than this site's {VERSION}.")
     while version < VERSION:
         data = dict(MIGRATIONS[version](data))
         version += 1
@@ -310,6 +318,7 @@ class StatsStore:
         self.memory: dict[str, GameStats] = {}
         self.blocked: set[str] = set()  # unreadable data that could not be set aside
         self.damaged: list[str] = []  # games whose data was set aside, not yet reported
+        self.newer: set[str] = set()  # of those, games whose data a newer version wrote
 
     def load(self, game_id: str) -> GameStats:
         key = stats_key(game_id)
@@ -318,7 +327,9 @@ class StatsStore:
             return self.memory.setdefault(game_id, GameStats(game_id))
         try:
             stats = GameStats.from_json(text, game_id)
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError, OverflowError) as error:
+            if isinstance(error, NewerStats):
+                self.newer.add(game_id)
             self.store.set_aside(key)
             if self.store.read(key) is not None:  # could not be moved: leave it there
                 self.blocked.add(game_id)
@@ -486,7 +497,7 @@ class Tracker:
             tracker = cls(kind=kind, timed=not moves)
         else:
             seconds = record.get("seconds")
-            known = type(seconds) in (int, float) and math.isfinite(seconds) and seconds >= 0
+            known = type(seconds) in (int, float) and 0 <= seconds <= MAX_COUNT  # not NaN
             kind = record.get("kind")
             tracker = cls(kind=kind if kind in KINDS else "any",
                           counted=record.get("counted") is True,

@@ -172,9 +172,14 @@ class StatsView:
         from ..games import load
 
         for game_id in self.data.take_damaged():
-            self.app.toast(tr("Your {game} statistics could not be read, so they start "
-                              "again; the old ones are kept aside.",
-                              game=tr(load(game_id).title)))
+            if game_id in self.data.newer:
+                self.app.toast(tr("Your {game} statistics were saved by a newer version of "
+                                  "this site, so they start again here; those are kept aside.",
+                                  game=tr(load(game_id).title)))
+            else:
+                self.app.toast(tr("Your {game} statistics could not be read, so they start "
+                                  "again; the old ones are kept aside.",
+                                  game=tr(load(game_id).title)))
 
     # -- the dialog --------------------------------------------------------------------------
 

@@ -4,7 +4,8 @@
   another game in progress; `current` remembers which deal each game was on.
 - A save that does not replay is moved aside under an `aside:` key, never deleted.
 - Storage missing, full or throwing: every call still returns, and `problem` says
-  once that progress is not being saved.
+  once that progress is not being saved. When it is full, the oldest finished games are
+  removed to make room for the write (RoomForGames), never anything else.
 Pure Python over any object with localStorage's methods, so it is tested in CPython.
 """
 
@@ -30,12 +31,55 @@ def slot_key(game_id: str, deal: int, options: dict) -> str:
     return f"{PREFIX}save:{game_id}:{deal}{marks}"
 
 
+def is_quota(error: Exception) -> bool:
+    """Whether `error` says storage is full (QuotaExceededError, in any browser's words)."""
+    return "quota" in (type(error).__name__ + " " + str(error)).lower()
+
+
+class RoomForGames:
+    """localStorage's methods over `backend`, with two changes:
+    - a write refused because storage is full first makes room by removing the oldest
+      finished games (Store.set_with_room). A game in progress matters more than a
+      finished one kept to look at again; its result is in the statistics;
+    - a key whose last read threw is not written: what it holds could not be seen, so it
+      might be a game this visit would overwrite unseen (the write fails like any other)."""
+
+    def __init__(self, backend: object, store: Store) -> None:
+        self.raw = backend
+        self.store = store
+        self.unread: set[str] = set()
+
+    def getItem(self, key):  # noqa: N802 - the browser's names
+        try:
+            value = self.raw.getItem(key)
+        except Exception:
+            self.unread.add(key)
+            raise
+        self.unread.discard(key)
+        return value
+
+    def setItem(self, key, value):  # noqa: N802
+        if key in self.unread:
+            raise PermissionError(f"{key} could not be read, so it is not overwritten.")
+        self.store.set_with_room(self.raw, key, value)
+
+    def removeItem(self, key):  # noqa: N802
+        self.raw.removeItem(key)
+
+    def key(self, index):
+        return self.raw.key(index)
+
+    @property
+    def length(self):
+        return self.raw.length
+
+
 class Store:
     """localStorage with failures absorbed; `problem` holds the first one as a sentence (in
     English, marked: take_problem says it in the language of the moment)."""
 
     def __init__(self, backend: object | None) -> None:
-        self.backend = backend
+        self.backend = RoomForGames(backend, self) if backend is not None else None
         self.problem = "" if backend is not None else mark(
             "This browser offers no storage here, so progress is not being saved."
         )
@@ -104,7 +148,7 @@ class Store:
             return None
         try:
             record = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON; or nested deeper than Python reads
             return text
         return record if isinstance(record, dict) else text
 
@@ -130,14 +174,45 @@ class Store:
             self.remove(key)
         return aside
 
-    def prune(self, game_id: str) -> None:
-        """Keep the newest MAX_FINISHED finished games of `game_id`; unfinished ones stay."""
+    def finished_saves(self, game_id: str = "") -> list[str]:
+        """The keys of finished games (of `game_id`, or of every game), newest first. Only a
+        record that says `"finished": true` counts; a hand-edited save time sorts as 0."""
         finished = []
         for key in self.keys():
-            if key and key.startswith(f"{PREFIX}save:{game_id}:"):
+            if isinstance(key, str) and key.startswith(f"{PREFIX}save:{game_id}"):
                 record = self.load_record(key)
-                if isinstance(record, dict) and record.get("finished"):
-                    finished.append((record.get("saved", 0), key))
+                if isinstance(record, dict) and record.get("finished") is True:
+                    saved = record.get("saved")
+                    ok = type(saved) in (int, float) and 0 <= saved < float("inf")
+                    finished.append((saved if ok else 0, key))
         finished.sort(reverse=True)
-        for _, key in finished[MAX_FINISHED:]:
+        return [key for _, key in finished]
+
+    def prune(self, game_id: str) -> None:
+        """Keep the newest MAX_FINISHED finished games of `game_id`; unfinished ones stay."""
+        for key in self.finished_saves(f"{game_id}:")[MAX_FINISHED:]:
             self.remove(key)
+
+    def set_with_room(self, backend, key: str, value: str) -> None:
+        """backend.setItem(key, value); when storage is full, the oldest finished games are
+        removed one at a time, and the write tried again after each, until it fits. Only
+        finished games make room (they are pruned anyway): never a game in progress, nor
+        statistics, settings or data kept aside. Raises the first error when it cannot fit."""
+        try:
+            backend.setItem(key, value)
+            return
+        except Exception as error:  # noqa: BLE001 - re-raised below unless room is made
+            if not is_quota(error):
+                raise
+            first = error
+        for old in reversed(self.finished_saves()):
+            if old == key:
+                continue
+            try:
+                backend.removeItem(old)
+                backend.setItem(key, value)
+                return
+            except Exception as error:  # noqa: BLE001
+                if not is_quota(error):
+                    raise
+        raise first

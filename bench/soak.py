@@ -64,6 +64,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.ai import solitaire  # noqa: E402
 from game.games import GAMES  # noqa: E402
+from game.ui.store import slot_key  # noqa: E402
 from game.ui.table import TableSession, sorted_hand  # noqa: E402
 from tools import pyprobe  # noqa: E402
 from tools.serve import CHROMIUM, CHROMIUM_ARGS, serve_in_thread  # noqa: E402
@@ -311,24 +312,30 @@ class Player:
                   "document.body.dataset.game === id", game_id)
         self.current = game_id
 
-    def play(self, game_id: str) -> None:
+    def play(self, game_id: str, limit: int | None = None) -> None:
+        """A deal of `game_id` played to its end, or only its first `limit` moves (the
+        next deal then leaves it unfinished, as a player may)."""
         self.open(game_id)
         if game_id == TABLE:
-            self.play_table()
+            self.play_table(limit)
         else:
-            self.play_solitaire(game_id)
+            self.play_solitaire(game_id, limit)
         self.games += 1
 
-    def play_solitaire(self, game_id: str) -> None:
+    def play_solitaire(self, game_id: str, limit: int | None = None) -> None:
         page = self.page
         deal = page_deal(page)
         game = GAMES[game_id].new(deal=deal)
+        saved = page.evaluate("(key) => localStorage.getItem(key)", slot_key(game_id, deal, {}))
+        for move in json.loads(saved)["moves"] if saved else ():  # a game resumed by its tile
+            game.push(game.parse_move(move))
         ai = solitaire.load(game_id)
         check(page.evaluate(MOVES_JS, [])[0], solitaire_view(game), f"{game_id} {deal} opened")
         stuck = False
-        while not game.is_over() and not stuck and len(game.move_stack) < MAX_PLIES:
+        most = MAX_PLIES if limit is None else len(game.move_stack) + limit
+        while not game.is_over() and not stuck and len(game.move_stack) < most:
             chunk = []  # (steps, move, the view after it): the hint's next moves
-            while len(chunk) < CHUNK and not game.is_over():
+            while len(chunk) < CHUNK and not game.is_over() and len(game.move_stack) < most:
                 move = ai.hint(game)
                 steps = None if move is None else steps_for(game, move)
                 if steps is None:
@@ -342,14 +349,14 @@ class Player:
             if len(got) != len(chunk):
                 raise PageWentWrong(f"{game_id} {deal}: {len(got)} of {len(chunk)} moves made")
             self.moves += len(chunk)
-        if game.is_over():
+        if game.is_over() or (limit is not None and not stuck):
             return
         click(page, '.actions [data-action="giveup"]')
         click(page, '#confirm-dialog [data-action="confirm-giveup"]')
         game.resign()
         self.wait("() => document.body.dataset.over === 'yes'")
 
-    def play_table(self) -> None:
+    def play_table(self, limit: int | None = None) -> None:
         page = self.page
         options = {k: v[-1] for k, v in parse_qs(urlparse(page.url).query).items()}
         if any(options.get(k) != v for k, v in TABLE_OPTIONS.items()):
@@ -379,8 +386,18 @@ class Player:
         if not game.is_over():
             raise PageWentWrong(f"table {deal}: CPython's computers did not finish the hand")
         moves = [str(m) for m in game.move_stack]
+        key = slot_key(TABLE, deal, game.options)
+        if limit is not None:  # only the next moves: wait until the page has made them
+            saved = page.evaluate("(key) => localStorage.getItem(key)", key)
+            before = len(json.loads(saved)["moves"]) if saved else 0  # (resumed by its tile)
+            want = min(before + limit, len(moves))
+            self.wait("""([key, n]) => {
+                const text = localStorage.getItem(key);
+                return text !== null && JSON.parse(text).moves.length >= n;
+            }""", [key, want])
+            self.moves += want - before
+            return
         self.moves += len(moves)
-        key = f"cardgames:save:{TABLE}:{deal}:players=22:rules=classic"
         try:
             self.wait("""([key, n]) => {
                 const text = localStorage.getItem(key);
@@ -405,6 +422,7 @@ def measure(page: Page, cdp: CDPSession) -> dict:
     py = pyprobe.run_python(page, PY_MEASURE)
     for _ in range(2):
         cdp.send("HeapProfiler.collectGarbage")
+    cdp.send("Performance.enable")  # (again: harmless)
     metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
     counters = cdp.send("Memory.getDOMCounters")
     page_figures = page.evaluate(MEASURE_JS)
@@ -496,7 +514,6 @@ def main(argv: list[str] | None = None) -> int:
             page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
             page.on("console", lambda m: m.type == "error" and errors.append(m.text))
             cdp = context.new_cdp_session(page)
-            cdp.send("Performance.enable")
             print(f"Chromium {browser.version}, motion on, {args.games} games in one page, "
                   f"warm-up {args.warmup}", flush=True)
             page.goto(site_url + "/")

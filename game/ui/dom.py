@@ -3,6 +3,8 @@ is the modules that need events). Kept tiny so there is one way to do each thing
 
 from __future__ import annotations
 
+from itertools import count
+
 from pyodide.ffi import JsNull, create_proxy, to_js
 from pyscript import document, window
 
@@ -44,15 +46,36 @@ def set_motion(forced_reduced: bool) -> None:
     _move_ms.clear()
 
 
-def after(milliseconds: float, handler) -> None:
-    """Run `handler` later. The proxy is made once per handler function (cached)."""
-    cached = _timers.get(handler)
-    if cached is None:
-        cached = _timers[handler] = proxy(handler)
-    window.setTimeout(cached, milliseconds)
+def after(milliseconds: float, handler) -> int:
+    """Run `handler()` once, `milliseconds` from now; the number returned cancels it.
+
+    Every timeout of the page goes through one proxy made once (`_fire`), and its handler
+    waits in `_timers` only until it runs or is cancelled: no proxy per handler, so a
+    bound method of a per-game object (a Board, a TableView) is let go with its game."""
+    global _fire_proxy
+    if _fire_proxy is None:
+        _fire_proxy = proxy(_fire)
+    serial = next(_serials)
+    _timers[serial] = handler
+    window.setTimeout(_fire_proxy, milliseconds, serial)
+    return serial
 
 
-_timers: dict = {}
+def cancel(serial: int | None) -> None:
+    """The timeout `after` returned as `serial` will not run its handler (None: nothing)."""
+    if serial is not None:
+        _timers.pop(serial, None)
+
+
+def _fire(serial, *_args) -> None:
+    handler = _timers.pop(int(serial), None)
+    if handler is not None:
+        handler()
+
+
+_timers: dict = {}  # serial -> handler of each timeout waiting
+_serials = count(1)
+_fire_proxy = None
 
 
 def js_object(value):

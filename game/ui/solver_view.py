@@ -3,8 +3,8 @@ the browser paints and handles input, its progress and answer in the end dialog,
 winning line replayed on the board move by move.
 
 The decisions (slice sizes, sentences, the replay's pace) live in assist.py, tested in
-CPython. Each search gets one proxy for its timer callback, made when it starts and
-destroyed when it ends or is cancelled; the replay has one for the page's life.
+CPython. The search's slices and the replay's moves are timeouts of dom.after (one
+proxy for the page's timeouts), cancelled with dom.cancel.
 The AI is imported on the first search, never at start-up.
 """
 
@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import time
 
-from pyodide.ffi import create_proxy
-from pyscript import document, window
+from pyscript import document
 
 from ..i18n import tr
 from . import assist
-from .dom import by_id, proxy
+from .dom import after, by_id, cancel
 
 PROGRESS_EVERY = 0.2  # seconds between updates of the progress bar and count
 
@@ -37,8 +36,7 @@ class SolverPanel:
         self.search = None
         self.sizer = assist.SliceSizer()
         self.shown_at = 0.0
-        self.timer = None
-        self.tick = None  # the timer callback's proxy, while a search runs
+        self.timer = None  # the next slice's timeout (dom.after), while a search runs
         self.slices = 0
         self.longest_ms = 0.0
 
@@ -99,13 +97,12 @@ class SolverPanel:
         self.sizer = assist.SliceSizer()
         self.slices, self.longest_ms = 0, 0.0
         self.shown_at = 0.0
-        self.tick = create_proxy(self._tick)
         self._state("running")
         self._progress()
         cancel = self.section.querySelector('[data-action="solve-cancel"]')
         if cancel is not None:
             cancel.focus()
-        self.timer = window.setTimeout(self.tick, 30)  # paint the running state first
+        self.timer = after(30, self._tick)  # paint the running state first
 
     def _tick(self, *_args) -> None:
         self.timer = None
@@ -124,7 +121,7 @@ class SolverPanel:
                 self.answer.dataset.status = "unknown"
                 self._state("unknown")
                 return
-            self.timer = window.setTimeout(self.tick, 0)
+            self.timer = after(0, self._tick)
             return
         search = self.search
         before = search.nodes
@@ -140,7 +137,7 @@ class SolverPanel:
             if started - self.shown_at >= PROGRESS_EVERY:  # the page repaints only then
                 self.shown_at = started
                 self._progress()
-            self.timer = window.setTimeout(self.tick, 0)
+            self.timer = after(0, self._tick)
             return
         key = self.run_key
         self._end()
@@ -164,12 +161,8 @@ class SolverPanel:
         self._state("idle")
 
     def _end(self) -> None:
-        if self.timer is not None:
-            window.clearTimeout(self.timer)
-            self.timer = None
-        if self.tick is not None:
-            self.tick.destroy()
-            self.tick = None
+        cancel(self.timer)
+        self.timer = None
         self.run_key = None
         self.search = None
         self.fresh = None
@@ -189,8 +182,7 @@ class ReplayView:
         self.bar = by_id("replay")
         self.text = by_id("replay-text")
         self.replay: assist.Replay | None = None
-        self.timer = None
-        self._tick = proxy(self._step)  # one proxy for the page's life
+        self.timer = None  # the next move's timeout (dom.after)
 
     @property
     def active(self) -> bool:
@@ -214,7 +206,7 @@ class ReplayView:
         self.text.textContent = self.replay.text()
 
     def _schedule(self) -> None:
-        self.timer = window.setTimeout(self._tick, self.replay.delay)
+        self.timer = after(self.replay.delay, self._step)
 
     def faster(self) -> None:
         if self.replay is None:
@@ -222,7 +214,7 @@ class ReplayView:
         self.replay.faster()
         self.bar.querySelector('[data-action="replay-faster"]').disabled = self.replay.fastest
         if self.timer is not None:  # the next move comes at the new pace
-            window.clearTimeout(self.timer)
+            cancel(self.timer)
             self._schedule()
 
     def _step(self, *_args) -> None:
@@ -248,9 +240,8 @@ class ReplayView:
         """End the replay; the rest of the line stays on the redo stack."""
         if self.replay is None:
             return
-        if self.timer is not None:
-            window.clearTimeout(self.timer)
-            self.timer = None
+        cancel(self.timer)
+        self.timer = None
         self.replay = None
         document.body.dataset.replay = "off"
         self.bar.hidden = True

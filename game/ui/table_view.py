@@ -14,7 +14,7 @@ from pyscript import document
 
 from ..games.kings_corner import JAX_TARGET, SIDES, zone_of
 from ..i18n import mark, tr
-from .dom import after, by_id, listen, move_ms
+from .dom import after, by_id, move_ms
 from .table import Selection, TableReply, TableSession, sorted_hand, stall_of
 
 PACE_MS = {"slow": 1100, "normal": 650, "fast": 250}
@@ -43,8 +43,8 @@ class TableView:
         pace = app.store.read(PACE_KEY)
         self.pace = pace if pace in PACE_MS else "normal"
         select = self.root.querySelector('select[data-setting="pace"]')
-        select.value = self.pace
-        listen(select, "change", self.on_pace)
+        select.value = self.pace  # its changes come through App.on_change (one listener
+        # for the page: a listener made here would keep every table ever opened alive)
         self.seat_el = {int(el.dataset.seat): el for el in self.root.querySelectorAll(".seat")}
         self.seated_for = -1  # the seat shown at the bottom when the seats were last placed
 

@@ -1,0 +1,138 @@
+"""game/ui/dom.py under CPython with a stand-in browser: every timeout goes through one
+proxy made once for the page, a handler is let go once it has run or been cancelled,
+and the modules whose objects are made per game make no proxy or listener of their own
+(issue 8: 500 games in one page must not pile up proxies and old games)."""
+
+from __future__ import annotations
+
+import ast
+import gc
+import importlib
+import sys
+import types
+import weakref
+from pathlib import Path
+
+import pytest
+
+UI = Path(__file__).resolve().parent.parent / "game" / "ui"
+
+
+class FakeWindow:
+    def __init__(self) -> None:
+        self.waiting: list[tuple] = []  # (callback, ms, args) in the order set
+
+    def setTimeout(self, callback, ms, *args):  # noqa: N802 - the DOM's name
+        self.waiting.append((callback, ms, args))
+        return len(self.waiting)
+
+    def run_all(self) -> None:
+        waiting, self.waiting = self.waiting, []
+        for callback, _, args in waiting:
+            callback(*args)
+
+
+class FakeProxy:
+    made = 0
+
+    def __init__(self, function) -> None:
+        FakeProxy.made += 1
+        self.function = function
+
+    def __call__(self, *args):
+        return self.function(*args)
+
+
+@pytest.fixture
+def dom(monkeypatch):
+    """game.ui.dom imported afresh over stand-ins of pyscript and pyodide.ffi."""
+    window = FakeWindow()
+    pyscript = types.ModuleType("pyscript")
+    pyscript.window, pyscript.document = window, object()
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.create_proxy, ffi.to_js = FakeProxy, lambda value, **_: value
+    ffi.JsNull = type("JsNull", (), {})
+    pyodide = types.ModuleType("pyodide")
+    pyodide.ffi = ffi
+    for name, module in (("pyscript", pyscript), ("pyodide", pyodide), ("pyodide.ffi", ffi)):
+        monkeypatch.setitem(sys.modules, name, module)
+    monkeypatch.delitem(sys.modules, "game.ui.dom", raising=False)
+    FakeProxy.made = 0
+    module = importlib.import_module("game.ui.dom")
+    module.fake_window = window
+    yield module
+    sys.modules.pop("game.ui.dom", None)
+
+
+class PerGame:
+    """Like a Board or a TableView: made for one game, its bound methods handed to after."""
+
+    def __init__(self, ran: list) -> None:
+        self.ran = ran
+
+    def settled(self, *_args) -> None:
+        self.ran.append(self)
+
+
+def test_timeouts_of_many_games_share_one_proxy_and_let_every_game_go(dom):
+    ran: list = []
+    games = [PerGame(ran) for _ in range(30)]
+    for game in games:
+        dom.after(200, game.settled)
+        dom.after(0, game.settled)
+    assert FakeProxy.made == 1 and len(dom._proxies) == 1
+    assert len(dom._timers) == 60  # waiting, each once
+    dom.fake_window.run_all()
+    assert ran == [game for game in games for _ in (0, 1)]
+    assert dom._timers == {}  # nothing kept once run
+    ran.clear()
+    gone = [weakref.ref(game) for game in games]
+    del games, game
+    gc.collect()
+    assert all(ref() is None for ref in gone), "a game object outlived its timeouts"
+    for _ in range(30):  # more games later: still the one proxy
+        dom.after(10, PerGame(ran).settled)
+    dom.fake_window.run_all()
+    assert FakeProxy.made == 1 and len(dom._proxies) == 1 and dom._timers == {}
+
+
+def test_a_cancelled_timeout_does_not_run_and_is_let_go(dom):
+    ran: list = []
+    game = PerGame(ran)
+    kept = dom.after(50, game.settled)
+    dropped = dom.after(50, game.settled)
+    dom.cancel(dropped)
+    dom.cancel(None)  # nothing waiting: nothing happens
+    assert list(dom._timers) == [kept]
+    dom.fake_window.run_all()
+    assert ran == [game] and dom._timers == {}
+    dom.cancel(kept)  # already run: nothing happens
+
+
+def calls_in(path: Path) -> set[str]:
+    """Names called in a module: `f(...)` as f, `a.b.f(...)` as f."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Call):
+            func = node.func
+            names.add(func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", ""))
+    return names
+
+
+def test_only_dom_py_makes_proxies_and_timeouts():
+    """One way to do each thing: a proxy by dom.proxy/listen (made once), a timeout by
+    dom.after/cancel (one proxy for all of them)."""
+    for path in sorted(UI.glob("*.py")):
+        if path.name == "dom.py":
+            continue
+        made = calls_in(path) & {"create_proxy", "create_once_callable", "setTimeout",
+                                 "clearTimeout"}
+        assert not made, f"{path.name} calls {sorted(made)}: use dom.proxy/listen/after"
+
+
+@pytest.mark.parametrize("module", ["board.py", "table_view.py", "session.py", "table.py"])
+def test_objects_made_per_game_make_no_proxy_or_listener(module):
+    """A Board, a TableView and a session are made for each game: a proxy or a listener
+    made by one would keep it (and its DOM) alive for the page's life."""
+    made = calls_in(UI / module) & {"proxy", "listen", "addEventListener", "setInterval"}
+    assert not made, f"{module} calls {sorted(made)}"

@@ -115,7 +115,9 @@ class App:
 
     def navigate(self, query: str) -> None:
         window.history.pushState(None, "", query or "./")
-        self.route(parse_route(query))
+        # the address as the browser resolved it: the "Card Games" link's "./" is the list
+        # (read as a query, "./" named no game and a toast said so on every way home)
+        self.route(parse_route(str(window.location.search)))
 
     def show_home(self) -> None:
         self.stop_helpers()
@@ -316,6 +318,8 @@ class App:
         setting = getattr(getattr(target, "dataset", None), "setting", None)
         if str(setting) == "deal-kind":
             self.set_deal_kind(str(target.value), deal=False)
+        elif str(setting) == "pace" and self.table is not None:  # the table's pace select
+            self.table.on_pace(event)
 
     # Actions that leave a replay running: they only look, or steer the replay/solver.
     PASSIVE = frozenset({"close", "rules", "show-outcome", "copy-link", "replay-faster",

@@ -71,6 +71,9 @@ class App:
         from .settings_view import SettingsView  # theme, motion, the dialog, auto-play
 
         self.settings_view = SettingsView(self)
+        from .tabs_view import TabSync  # another tab saving this game, or the settings
+
+        self.tabs = TabSync(self)
 
     # Made on first use, not at start-up: the game list needs none of them, and compiling
     # their modules is a measurable part of start-up under Pyodide (bench/startup.py).
@@ -170,6 +173,7 @@ class App:
         make = self.table_session if LAYOUTS[game_id].table else None
         session, key, notes = open_game(self.store, game_id, deal, options, make)
         self.session, self.key = session, key
+        self.store.claim(key)  # what another tab saves there from now on is noticed
         self.stats.opened(session, key)
         game = session.game
         cls = type(game)
@@ -731,7 +735,10 @@ class App:
 
     def save(self) -> None:
         session = self.session
-        record = self.stats.on_save(session.to_record())  # counts a game that just ended
+        record = session.to_record()
+        if self.tabs.before_save(record):
+            return  # another tab saved this game since: it was followed, not overwritten
+        record = self.stats.on_save(record)  # counts a game that just ended
         self.store.save_record(self.key, record, finished=session.game.is_over())
         problem = self.store.take_problem()
         if problem:

@@ -166,6 +166,18 @@ class SettingsView:
         if not dom.missing(focus):
             focus.focus()
 
+    def follow_other_tab(self, key: str) -> None:
+        """Another tab of the site changed the settings (`key` is st.KEY) or the language
+        (language.KEY): this tab shows the same."""
+        if key == language.KEY:
+            language.apply(self.app.store.read(language.KEY))
+            self.app.route(parse_route(str(window.location.search)))  # redrawn, as above
+        else:
+            self.settings = st.load(self.app.store)[0]
+            self.apply()
+        if self.dialog.open:
+            self.render()
+
     # -- auto-play --------------------------------------------------------------------------
 
     def after_change(self) -> None:

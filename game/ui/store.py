@@ -6,6 +6,8 @@
 - Storage missing, full or throwing: every call still returns, and `problem` says
   once that progress is not being saved. When it is full, the oldest finished games are
   removed to make room for the write (RoomForGames), never anything else.
+- Another tab may save the same slot: `claim` remembers the text this tab holds there,
+  and `changed_elsewhere` says whether what is stored now is somebody else's (tabs.py).
 Pure Python over any object with localStorage's methods, so it is tested in CPython.
 """
 
@@ -15,6 +17,7 @@ import json
 import time
 
 from ..i18n import mark, tr
+from .safejson import loads
 
 PREFIX = "cardgames:"
 MAX_FINISHED = 30  # finished games kept per game; older ones are pruned
@@ -84,6 +87,7 @@ class Store:
             "This browser offers no storage here, so progress is not being saved."
         )
         self.problem_told = False
+        self.seen: dict[str, str | None] = {}  # claimed key -> the text this tab put there
 
     def _failed(self, error: Exception) -> None:
         if not self.problem:
@@ -120,23 +124,51 @@ class Store:
         except Exception as error:  # noqa: BLE001
             self._failed(error)
             return False
+        if key in self.seen:
+            self.seen[key] = value
         return True
+
+    # -- other tabs ----------------------------------------------------------------------
+
+    def _peek(self, key: str) -> tuple[bool, str | None]:
+        """(read, text): read is False when storage failed (then nothing is known)."""
+        if self.backend is None:
+            return False, None
+        try:
+            value = self.backend.getItem(key)
+        except Exception:  # noqa: BLE001 - a failing storage is reported by read/write
+            return False, None
+        return True, value if isinstance(value, str) else None
+
+    def claim(self, key: str) -> None:
+        """From now on `key` is this tab's slot: the text stored there now is ours, and
+        every write of ours there is remembered. Claiming another key forgets the last."""
+        self.seen = {key: self._peek(key)[1]}
+
+    def changed_elsewhere(self, key: str) -> bool:
+        """Whether the claimed `key` now holds a text this tab did not put there: another
+        tab saved over it since. False when it cannot be known (storage failing)."""
+        if key not in self.seen:
+            return False
+        ok, text = self._peek(key)
+        return ok and text != self.seen[key]
 
     def remove(self, key: str) -> None:
         if self.backend is not None:
             try:
                 self.backend.removeItem(key)
-            except Exception as error:  # noqa: BLE001
-                self._failed(error)
+            except Exception:  # noqa: BLE001 - the text stays where it was: nothing is lost,
+                return  # and saving goes on, so there is nothing to tell the player
+            if key in self.seen:
+                self.seen[key] = None
 
     def keys(self) -> list[str]:
         if self.backend is None:
             return []
         try:
             return [self.backend.key(i) for i in range(int(self.backend.length))]
-        except Exception as error:  # noqa: BLE001
-            self._failed(error)
-            return []
+        except Exception:  # noqa: BLE001 - only pruning and making room list the keys: they
+            return []  # do less, saving goes on, and there is nothing to tell the player
 
     # -- games ---------------------------------------------------------------------------
 
@@ -147,8 +179,8 @@ class Store:
         if text is None:
             return None
         try:
-            record = json.loads(text)
-        except (ValueError, RecursionError):  # not JSON; or nested deeper than Python reads
+            record = loads(text)
+        except (ValueError, RecursionError):  # not JSON, or nested too deep (safejson.py)
             return text
         return record if isinstance(record, dict) else text
 
@@ -169,10 +201,22 @@ class Store:
     def set_aside(self, key: str) -> str:
         """Move the text at `key` to an `aside:` key (kept, never deleted); return that key."""
         text = self.read(key)
-        aside = f"{PREFIX}aside:{int(time.time() * 1000)}:{key[len(PREFIX):]}"
+        aside = self.aside_key(key)
         if text is not None and self.write(aside, text):
             self.remove(key)
         return aside
+
+    def keep_aside(self, key: str, text: str) -> bool:
+        """Keep `text`, another version of what `key` holds, under an `aside:` key."""
+        return self.write(self.aside_key(key), text)
+
+    def aside_key(self, key: str) -> str:
+        """A free `aside:` key for a version of `key` (stamped in milliseconds; never one
+        that holds something already, so two set aside at once both stay)."""
+        stamp = int(time.time() * 1000)
+        while self.read(f"{PREFIX}aside:{stamp}:{key[len(PREFIX):]}") is not None:
+            stamp += 1
+        return f"{PREFIX}aside:{stamp}:{key[len(PREFIX):]}"
 
     def finished_saves(self, game_id: str = "") -> list[str]:
         """The keys of finished games (of `game_id`, or of every game), newest first. Only a

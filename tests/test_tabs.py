@@ -1,0 +1,115 @@
+"""Two tabs on one storage: the store notices another tab's save of the same slot, and
+tabs.decide says what it means (e2e/test_tabs.py plays it with two real pages)."""
+
+from __future__ import annotations
+
+import json
+
+from game.ui.opening import open_game
+from game.ui.store import PREFIX, Store
+from game.ui.tabs import FOLLOW, FOREIGN, GONE, SAME, decide, holds_more, moved_on
+
+from .test_ui_logic import MemoryStorage, ThrowingStorage
+
+
+def two_tabs(deal: int = 55):
+    """Two stores over one storage, both showing deal `deal` of Devil's Square."""
+    storage = MemoryStorage()
+    tabs = []
+    for _ in range(2):
+        store = Store(storage)
+        session, key, _ = open_game(store, "devils-square", deal, {})
+        store.claim(key)
+        tabs.append((store, session, key))
+    return storage, tabs
+
+
+def save(tab) -> None:
+    store, session, key = tab
+    store.save_record(key, session.to_record(), finished=False)
+
+
+def test_a_save_by_another_tab_is_noticed_and_ones_own_are_not():
+    _, (a, b) = two_tabs()
+    assert not a[0].changed_elsewhere(a[2]) and not b[0].changed_elsewhere(b[2])
+    a[1].play(a[1].game.legal_moves()[0])
+    save(a)
+    assert not a[0].changed_elsewhere(a[2])  # its own write
+    assert b[0].changed_elsewhere(b[2])  # the other's
+    assert decide(b[1].to_record(), b[0].read(b[2])) == FOLLOW
+    b[0].claim(b[2])  # b follows: what is stored is now b's too
+    assert not b[0].changed_elsewhere(b[2])
+
+
+def test_a_tab_that_followed_sees_the_same_game():
+    _, (a, b) = two_tabs()
+    a[1].play(a[1].game.legal_moves()[0])
+    save(a)
+    followed, _, _ = open_game(b[0], "devils-square", 55, {})
+    assert decide(followed.to_record(), b[0].read(b[2])) == SAME
+
+
+def test_a_clock_stamp_by_another_tab_is_the_same_game():
+    """The statistics stamp a hidden tab's playing time into its save, without a move."""
+    _, (a, b) = two_tabs()
+    record = json.loads(a[0].read(a[2]) or json.dumps(a[1].to_record()))
+    record["seconds"] = 99.5
+    a[0].write(a[2], json.dumps(record))
+    assert b[0].changed_elsewhere(b[2])
+    assert decide(b[1].to_record(), b[0].read(b[2])) == SAME
+
+
+def test_what_another_tab_left_is_told_apart():
+    _, (a, b) = two_tabs()
+    mine = b[1].to_record()
+    assert decide(mine, None) == GONE
+    assert decide(mine, '{"v":1,"game":"devils-square"') == FOREIGN  # cut short
+    assert decide(mine, "[1, 2]") == FOREIGN
+    other_deal = dict(mine, deal=56)
+    assert decide(mine, json.dumps(other_deal)) == FOREIGN
+    undone = dict(mine, moves=[], redo=["x"])
+    assert decide(dict(mine, moves=["x"], redo=[]), json.dumps(undone)) == FOLLOW
+
+
+def test_a_line_is_kept_aside_only_when_it_holds_moves_the_stored_one_lacks():
+    assert holds_more({"moves": ["a", "b"]}, {"moves": ["a"]})
+    assert holds_more({"moves": ["a", "c"]}, {"moves": ["a", "b", "d"]})
+    assert not holds_more({"moves": ["a"]}, {"moves": ["a", "b"]})
+    assert not holds_more({"moves": []}, {"moves": ["a"]})
+    assert holds_more({"moves": ["a"]}, "not a record")
+
+
+def test_a_removed_slot_is_remembered_as_empty():
+    storage, (a, _) = two_tabs()
+    save(a)
+    a[0].set_aside(a[2])
+    assert a[2] not in storage.data
+    assert not a[0].changed_elsewhere(a[2])  # its own removal
+
+
+def test_two_things_set_aside_at_once_both_stay():
+    storage = MemoryStorage()
+    store = Store(storage)
+    key = f"{PREFIX}save:devils-square:9"
+    assert store.keep_aside(key, "first") and store.keep_aside(key, "second")
+    kept = sorted(v for k, v in storage.data.items() if k.startswith(f"{PREFIX}aside:"))
+    assert kept == ["first", "second"]
+
+
+def test_nothing_is_claimed_to_have_changed_when_storage_fails():
+    store = Store(ThrowingStorage())
+    store.claim(f"{PREFIX}save:devils-square:9")
+    assert not store.changed_elsewhere(f"{PREFIX}save:devils-square:9")
+
+
+def test_a_clock_stamp_is_not_a_move_on_but_a_move_is():
+    _, (a, b) = two_tabs()
+    save(b)
+    seen = b[0].read(b[2])
+    record = json.loads(seen)
+    assert not moved_on(seen, json.dumps(dict(record, seconds=99.5, saved=1)))
+    a[1].play(a[1].game.legal_moves()[0])
+    save(a)
+    assert moved_on(seen, a[0].read(a[2]))
+    assert moved_on(None, a[0].read(a[2]))
+    assert moved_on(seen, None)

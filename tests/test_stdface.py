@@ -2,6 +2,7 @@
 
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -98,7 +99,11 @@ def test_symbols_define_every_reference():
     assert "http" not in STD_SVG_SYMBOLS.replace("http://www.w3.org", "")
     # zero-size but painted, like cardface.SVG_SYMBOLS (display:none would break <use>)
     svg = ET.fromstring(STD_SVG_SYMBOLS)
-    assert "width:0" in svg.get("style") and "display" not in svg.get("style")
+    # (a class, not a style attribute, which the Content-Security-Policy refuses)
+    assert svg.get("class") == "svg-sprite" and svg.get("style") is None
+    css = (Path(__file__).resolve().parent.parent / "css" / "cards.css").read_text()
+    rule = re.search(r"\.svg-sprite \{([^}]*)\}", css).group(1)
+    assert "width: 0" in rule and "display" not in rule
     assert svg.get("aria-hidden") == "true"
 
 

@@ -1,7 +1,9 @@
 """Serve a folder (default: _site/) on http://127.0.0.1:$PORT for local play and tests.
 
 Threaded, with the MIME types the site needs whatever the OS mimetypes table says
-(.wasm must be application/wasm or Pyodide's streaming compile fails).
+(.wasm must be application/wasm or Pyodide's streaming compile fails). Pages are sent
+with the Content-Security-Policy of index.html's <meta> (its one source) as a header
+too, plus what only a header can say (frame-ancestors).
 e2e/conftest.py and bench/startup.py import `SiteHandler` and `make_server`.
 """
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 import argparse
 import functools
 import os
+import re
 import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -46,6 +49,20 @@ MIME_TYPES = {
 }
 
 
+CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)"')
+HEADER_ONLY_CSP = "frame-ancestors 'none'"  # a <meta> policy cannot forbid framing
+
+
+def page_policy(directory: str | os.PathLike[str]) -> str | None:
+    """The Content-Security-Policy header for the pages of `directory`: its index.html's
+    <meta> policy plus the header-only directives; None without one."""
+    try:
+        found = CSP_META.search((Path(directory) / "index.html").read_text(encoding="utf-8"))
+    except OSError:
+        return None
+    return f"{found.group(1)}; {HEADER_ONLY_CSP}" if found else None
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
     """Static files with fixed MIME types and `Cache-Control: no-cache`.
 
@@ -63,6 +80,11 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        page = self.path.split("?", 1)[0].split("#", 1)[0]
+        if page.endswith(("/", ".html")):
+            policy = page_policy(self.directory)
+            if policy:
+                self.send_header("Content-Security-Policy", policy)
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:

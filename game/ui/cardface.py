@@ -92,7 +92,7 @@ def kk_card_html(card_id: str, extra_class: str = "") -> str:
 
 # Symbols, all in a 24x24 viewBox. Items are drawn in currentColor with details
 # in var(--kk-detail); kingdom symbols in currentColor.
-_DETAIL = 'style="fill:var(--kk-detail)"'
+_DETAIL = 'class="kk-detail"'  # css/cards.css fills it (no style attributes: the CSP)
 _ITEM_PATHS = {
     # Key: a ring bow, a shaft and two teeth.
     "K": (
@@ -116,7 +116,7 @@ _ITEM_PATHS = {
     # Coin: a rimmed disc with a five-pointed star.
     "C": (
         '<circle cx="12" cy="12" r="10.5"/>'
-        '<circle cx="12" cy="12" r="8.2" fill="none" style="stroke:var(--kk-detail)" '
+        '<circle cx="12" cy="12" r="8.2" fill="none" class="kk-detail-ring" '
         'stroke-width="1.1"/>'
         f'<path {_DETAIL} d="M12 5.8l1.75 4.1 4.45.35-3.4 2.9 1.05 4.35L12 15.15 8.15 17.5'
         'l1.05-4.35-3.4-2.9 4.45-.35z"/>'
@@ -161,8 +161,8 @@ def svg_symbols(prefix: str, paths: dict[str, str]) -> str:
 SVG_SYMBOLS: str = (
     # Inline in HTML (the parser gives it the SVG namespace). Not `hidden`/display:none,
     # which stops some browsers painting what refers to it: zero-size instead.
-    '<svg aria-hidden="true" focusable="false" '
-    'style="position:absolute;width:0;height:0;overflow:hidden">'
+    # Its size is css/cards.css's .svg-sprite: the CSP allows no style attribute.
+    '<svg class="svg-sprite" aria-hidden="true" focusable="false">'
     + svg_symbols("kk-i-", _ITEM_PATHS)
     + svg_symbols("kk-k-", _KINGDOM_PATHS)
     + "</svg>"

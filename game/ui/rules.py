@@ -160,7 +160,7 @@ def _stack(card_html: Callable[[str, str], str], cards: list[str], caption: str,
         parts.append(card_html(card, extra))
     cls = "ex-stack moving-part" if lift_from is not None else "ex-stack"
     return (
-        f'<figure class="ex-cell"><div class="{cls}" style="--n:{len(cards)}">'
+        f'<figure class="ex-cell"><div class="{cls}">'
         f"{''.join(parts)}</div><figcaption>{caption}</figcaption></figure>"
     )
 
@@ -320,8 +320,8 @@ def _kt_stall(stall: str, cards: list[str], mark: str = "") -> str:
     kind = "ktx-corner" if len(stall) == 2 else "ktx-side"
     shown = _kt_shown(stall, cards)
     classes = f"ktx-stall {kind}" + ("" if cards else " ktx-empty") + (f" {mark}" if mark else "")
-    return (f'<div class="{classes}" data-stall="{stall}" data-cards="{" ".join(cards)}" '
-            f'style="--n:{max(1, len(shown))}">{"".join(std_card_html(c) for c in shown)}</div>')
+    return (f'<div class="{classes}" data-stall="{stall}" data-cards="{" ".join(cards)}">'
+            f'{"".join(std_card_html(c) for c in shown)}</div>')
 
 
 def _kt_tray(stalls: dict[str, list[str]], texts: Texts, when: str = "",
@@ -348,8 +348,8 @@ def _kt_pile(cards: list[str], texts: Texts, spread: bool = True, extra: str = "
     kind = "ktx-spread" if spread else "ktx-ends"
     faces = "".join(std_card_html(c, "ktx-note" if c == note else "") for c in shown)
     return (f'<figure class="ktx-fig"{extra}><div class="ktx-pile {kind}" role="img" '
-            f'aria-label="{_attr(texts["label"])}" data-cards="{" ".join(cards)}" '
-            f'style="--n:{len(shown)}">{faces}</div>'
+            f'aria-label="{_attr(texts["label"])}" data-cards="{" ".join(cards)}">'
+            f"{faces}</div>"
             f"<figcaption>{texts['caption']}</figcaption></figure>")
 
 

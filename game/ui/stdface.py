@@ -116,7 +116,7 @@ def std_card_html(card_id: str, extra_class: str = "") -> str:
 
 # Symbols, all in a 24x24 viewBox, drawn in currentColor; details of the emblems in
 # var(--sf-detail) (the paper colour, set by css/cards.css).
-_DETAIL = 'style="fill:var(--sf-detail,#fff)"'
+_DETAIL = 'class="sf-detail"'  # css/cards.css fills it (no style attributes: the CSP)
 _SUIT_PATHS = {
     # Spade: a pointed top, two round lobes and a flared stem.
     "S": (
@@ -182,8 +182,8 @@ _COURT_PATHS = {
 STD_SVG_SYMBOLS: str = (
     # Inline in HTML (the parser gives it the SVG namespace). Not `hidden`/display:none,
     # which stops some browsers painting what refers to it: zero-size instead.
-    '<svg aria-hidden="true" focusable="false" '
-    'style="position:absolute;width:0;height:0;overflow:hidden">'
+    # Its size is css/cards.css's .svg-sprite: the CSP allows no style attribute.
+    '<svg class="svg-sprite" aria-hidden="true" focusable="false">'
     + svg_symbols("sf-s-", _SUIT_PATHS)
     + svg_symbols("sf-c-", _COURT_PATHS)
     + "</svg>"

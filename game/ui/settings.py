@@ -46,6 +46,7 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 
 from ..i18n import mark
+from .safejson import loads
 
 VERSION = 1
 KEY = "cardgames:settings"
@@ -112,8 +113,8 @@ def parse(text: str | None) -> tuple[Settings, bool]:
     if text is None:
         return DEFAULTS, False
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):  # not JSON, or nested deeper than Python reads
+        data = loads(text)
+    except (ValueError, RecursionError):  # not JSON, or nested too deep (safejson.py)
         return DEFAULTS, True
     if not isinstance(data, dict):
         return DEFAULTS, True
@@ -148,7 +149,7 @@ def change(settings: Settings, name: str, value) -> Settings:
 def newer(text: str | None) -> bool:
     """Whether `text` is settings written by a newer version of the site."""
     try:
-        data = json.loads(text) if text is not None else None
+        data = loads(text) if text is not None else None
     except (ValueError, RecursionError):
         return False
     return isinstance(data, dict) and type(data.get("v")) is int and data["v"] > VERSION

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from ..i18n import language, mark, tr, tr_n
+from .safejson import loads
 from .store import PREFIX, Store
 
 VERSION = 1  # of the stored statistics
@@ -267,7 +268,7 @@ class GameStats:
     def from_json(cls, text: str, game: str) -> GameStats:
         """The statistics in `text`; ValueError when they cannot be read (damaged, or
         written by a newer version of the site)."""
-        data = json.loads(text)
+        data = loads(text)  # ValueError when nested too deep to parse safely (safejson.py)
         if not isinstance(data, dict):
             raise ValueError("Statistics are an object.")
         data = migrate(data)

@@ -8,6 +8,7 @@ or an uncaught exception, so "no crash" is checked everywhere without saying so.
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from helpers import (
@@ -52,6 +53,33 @@ BAD_QUERIES = {
     "deal without game": "?deal=5",
 }
 
+
+def generated_bad_queries(seed: int = 8) -> dict[str, str]:
+    """Every option of every game given a hostile value (raw, percent- or double-encoded),
+    some with a hostile #fragment too, plus a few more shapes (tests/test_urlstate_fuzz.py
+    fuzzes the parser itself in thousands of queries; these check the page)."""
+    from game.ui.urlstate import quote
+
+    rng = random.Random(seed)
+    hostile = [f"<script>{PWN}</script>", f'"><img src=x onerror="{PWN}">',
+               f"<svg onload={PWN}>", f"javascript:{PWN}", "\x00<b>", "٣", "1e3", "-1",
+               "9" * 400, "%3Cscript%3E"]
+    encodings = [lambda t: t, quote, lambda t: quote(quote(t))]
+    found = {}
+    for game_id in sorted(GAMES):
+        for name in GAMES[game_id].OPTIONS:
+            value = rng.choice(encodings)(rng.choice(hostile))
+            fragment = f"#{rng.choice(hostile)}" if rng.random() < 0.4 else ""
+            found[f"{game_id} {name}"] = f"?game={game_id}&deal=7&{name}={value}{fragment}"
+    found["unknown option, hostile name"] = f"?game=devils-grip&{quote(hostile[1])}=1"
+    found["repeated game, the last unknown"] = "?game=devils-grip&deal=2&game=%3Cb%3Ex"
+    found["null byte in game"] = "?game=kings-square%00&deal=3#top"
+    found["long query"] = "?game=kings-square&deal=3&" + "x=%3Cb%3E&" * 300
+    return found
+
+
+BAD_QUERIES.update(generated_bad_queries())
+
 # Elements carrying an on* attribute, and elements that no page of ours holds.
 INJECTED_JS = """
 () => {
@@ -93,6 +121,21 @@ def test_bad_url_parameters_give_a_message_and_the_game_list(context, open_site,
     page.wait_for_selector("body[data-view=game][data-game=kings-square][data-state=ready]")
     game = engine("kings-square", page_deal(page))
     expect_board(page, game)
+
+
+def test_a_hostile_fragment_on_a_good_address_is_not_read(context, open_site):
+    """The page reads location.search only: the #fragment changes nothing and runs nothing."""
+    context.add_init_script(TOAST_LOG_JS)
+    fragment = f'#"><img src=x onerror="{PWN}"><script>{PWN}</script>'
+    page = open_site(f"/?game=devils-grip&deal=5{fragment}")
+    expect(page.locator("body")).to_have_attribute("data-game", "devils-grip")
+    expect_board(page, engine("devils-grip", 5))
+    assert toasts(page) == []
+    injected = page.evaluate(INJECTED_JS)
+    assert injected["pwned"] is None and injected["handlers"] == [] and injected["strange"] == 0
+    page.evaluate("window.dispatchEvent(new HashChangeEvent('hashchange'))")
+    page.wait_for_timeout(200)
+    assert page.evaluate("window.__pwned") is None
 
 
 # --- saves that do not replay -----------------------------------------------------------------

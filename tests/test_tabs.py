@@ -113,3 +113,10 @@ def test_a_clock_stamp_is_not_a_move_on_but_a_move_is():
     assert moved_on(seen, a[0].read(a[2]))
     assert moved_on(None, a[0].read(a[2]))
     assert moved_on(seen, None)
+
+
+def test_another_tab_s_text_nested_too_deep_is_foreign_not_a_crash():
+    _, (_, b) = two_tabs()
+    deep = "[" * 100_000 + "]" * 100_000
+    assert decide(b[1].to_record(), deep) == FOREIGN
+    assert moved_on(deep, json.dumps(b[1].to_record()))

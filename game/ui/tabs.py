@@ -16,9 +16,8 @@ Pure, tested in CPython; tabs_view.TabSync wires it to the page.
 
 from __future__ import annotations
 
-import json
-
 from ..i18n import mark
+from .safejson import loads
 
 SAME, FOLLOW, GONE, FOREIGN = "same", "follow", "gone", "foreign"
 
@@ -36,8 +35,8 @@ def decide(mine: dict, text: str | None) -> str:
     if text is None:
         return GONE
     try:
-        record = json.loads(text)
-    except ValueError:
+        record = loads(text)  # hand-edited text may be nested deep enough to crash json
+    except (ValueError, RecursionError):
         return FOREIGN
     if not isinstance(record, dict) or any(
         record.get(field) != mine.get(field) for field in ("game", "deal", "deck", "options")
@@ -52,8 +51,8 @@ def moved_on(seen: str | None, text: str | None) -> bool:
     """Whether `text`, stored now, is another point of the game than `seen`, the text this
     tab last put there: not when the other tab only stamped its clock into the same save."""
     try:
-        before = json.loads(seen) if seen is not None else None
-    except ValueError:
+        before = loads(seen) if seen is not None else None
+    except (ValueError, RecursionError):
         before = None
     return not isinstance(before, dict) or decide(before, text) != SAME
 

@@ -276,6 +276,22 @@ def test_a_damaged_current_pointer_starts_a_new_deal_and_keeps_every_save(pointe
     assert other_key in storage.data and notes == []
 
 
+@pytest.mark.parametrize("by_link", [False, True])
+def test_a_save_moved_by_hand_to_another_deal_s_slot_is_set_aside(by_link):
+    """A slot holding another deal's save (keys edited by hand) would have every later
+    save of that deal written under the wrong deal's key: it is set aside instead."""
+    storage = MemoryStorage()
+    moved = GAMES["devils-square"].new(deal=9)
+    moved.push(moved.legal_moves()[0])
+    key = slot_key("devils-square", 7, moved.options)
+    storage.data = {key: json.dumps(moved.to_save()), f"{PREFIX}current:devils-square": key}
+    session, new_key, notes = opened(Store(storage), "devils-square", 7 if by_link else None)
+    assert session.game.move_stack == [] and len(notes) == 1
+    assert new_key == slot_key("devils-square", session.game.deal, session.game.options)
+    kept = [v for k, v in storage.data.items() if k.startswith(f"{PREFIX}aside:")]
+    assert kept == [json.dumps(moved.to_save())] and key not in storage.data
+
+
 def test_pruning_survives_hand_edited_save_times_and_finished_flags():
     storage = MemoryStorage()
     store = Store(storage)

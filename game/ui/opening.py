@@ -42,6 +42,8 @@ def open_game(
         if isinstance(record, dict) and not (deal is None and record.get("finished")):
             try:
                 game = cls.from_save(record)
+                if game.deck is None and slot_key(game_id, game.deal, game.options) != key:
+                    raise ValueError("A save of another deal or options than its slot's.")
                 redo = record.get("redo", [])
                 if not isinstance(redo, list) or not all(isinstance(m, str) for m in redo):
                     redo = []

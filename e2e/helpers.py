@@ -214,7 +214,15 @@ def expect_board(page: Page, game: Game, timeout: float = 5_000) -> None:
         )
     except Exception:  # noqa: BLE001 - the assert below says what differs
         pass
-    full = read_board_full(page)
+    problems = board_diff(read_board_full(page), want, want_counts)
+    assert not problems, "; ".join(problems)
+
+
+def board_diff(full: dict, want: dict, counts: dict | None = None) -> list[str]:
+    """What differs between the board `full` (READ_BOARD_JS's reading) and `want` (shown(),
+    or a game's own rule of what shows), with `counts`: zone -> [size, label] of the zones
+    that count their cards besides the stock (a waste); [] when they agree."""
+    problems = []
     got = {"zones": full["zones"], "stock": full["stock"]}
     diff = {
         zone: (got["zones"].get(zone), cards)
@@ -222,18 +230,24 @@ def expect_board(page: Page, game: Game, timeout: float = 5_000) -> None:
         if got["zones"].get(zone) != cards
     }
     extra = sorted(set(got["zones"]) - set(want["zones"]))
-    assert not diff and not extra and got["stock"] == want["stock"], (
-        f"board differs from the engine: zone -> (DOM, engine) {diff}; "
-        f"zones only in the DOM {extra}; stock DOM {got['stock']} engine {want['stock']}"
-    )
-    assert full["stockLabel"] == str(want["stock"]), full["stockLabel"]
-    for zone, (count, label) in want_counts.items():  # a waste: its size, not its DOM cards
-        assert full["counts"].get(zone) == [count, label], (
-            f"{zone} count (data-count, .count) DOM {full['counts'].get(zone)} engine {count}"
+    if diff or extra or got["stock"] != want["stock"]:
+        problems.append(
+            f"board differs from the engine: zone -> (DOM, engine) {diff}; "
+            f"zones only in the DOM {extra}; stock DOM {got['stock']} engine {want['stock']}"
         )
-    assert not full["astray"], f"cards not drawn in their zone: {full['astray']}"
+    if full["stockLabel"] != str(want["stock"]):
+        problems.append(f"stock label DOM {full['stockLabel']} engine {want['stock']}")
+    for zone, (count, label) in (counts or {}).items():  # a waste: its size, not its DOM cards
+        if full["counts"].get(zone) != [count, label]:
+            problems.append(f"{zone} count (data-count, .count) DOM "
+                            f"{full['counts'].get(zone)} engine {count}")
+    if full["astray"]:
+        problems.append(f"cards not drawn in their zone: {full['astray']}")
     visible = sum(len(cards) for cards in want["zones"].values())
-    assert full["cardElements"] == visible, "a card element is duplicated or left behind"
+    if full["cardElements"] != visible:
+        problems.append(f"a card element is duplicated or left behind: {full['cardElements']} "
+                        f"card elements, {visible} cards shown")
+    return problems
 
 
 def url_params(page: Page) -> dict[str, str]:

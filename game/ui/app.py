@@ -210,6 +210,11 @@ class App:
             by_id(element_id).textContent = text
         self.close_dialogs()
         self.say("")  # nothing said about another game (or in another language) stays
+        # nor does the end of the last game: this one, if ended, is marked again below (a
+        # table's refresh never clears the mark, so a table looked over and its Result
+        # button showed after a finished patience)
+        self.outcome_el.removeAttribute("data-outcome")
+        self.body.dataset.over = "no"
         self.render(animate=False)
         self.refresh()
         if self._announcer is not None:
@@ -380,7 +385,8 @@ class App:
         elif action == "copy-link":
             self.copy_link()
         elif action == "show-outcome":
-            self.show_outcome(open_dialog=True)
+            if session.game.is_over():  # (a stale Result button: nothing to show)
+                self.show_outcome(open_dialog=True)
 
     # -- showing ------------------------------------------------------------------------
 

@@ -241,11 +241,11 @@ class TableView:
         game = self.session.game
         if self.session.is_person(game.to_move) or game.hand_over is not None:
             self.hurry = False
+        if game.is_over():  # won, or given up (with no summary then): marked all the same
+            self.app.mark_outcome()
         if game.hand_over is not None and self.summary_shown_for != game.hand_over.number:
             self.summary_shown_for = game.hand_over.number
             after(move_ms() + 150, self._show_summary)
-            if game.is_over():
-                self.app.mark_outcome()
             return
         self.schedule()
 

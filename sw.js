@@ -11,6 +11,23 @@
  *   e.g. /?game=devils-square&deal=1) get the cached index.html.
  * Cached Responses are returned as they are, never rebuilt: the .wasm must keep
  * its application/wasm Content-Type or Pyodide's startup hangs.
+ *
+ * Updates. A new build has a new sw.js (another CACHE_VERSION); the browser finds it
+ * when the page registers it after start-up or on a later visit, installs it beside
+ * the old one, and skipWaiting + clients.claim let it take over at once, even the
+ * pages already open: the next load of any page is the new version, in one step.
+ * Taking over a page that is already running is safe because such a page fetches
+ * nothing more: every file it uses is loaded before body[data-state=ready] (the
+ * Python of all games, the translations and the Rules pages come in game.zip, unpacked
+ * into Pyodide's memory at start; styles, card faces and icons are in the CSS and the
+ * page; the deal lists are Python modules; only the browser asks for the tab's icon
+ * again, an image any version can show). So an old page goes on with its own code,
+ * and its saves are the same format the new version reads (saves carry a version and
+ * are migrated, never dropped). A page still starting when the new worker takes over
+ * would get the rest of its files from the new cache; js/loader.js reloads it then,
+ * before any move can be made. e2e/test_updates.py proves all this against the
+ * previous release. Keep it so: a file fetched after start-up (a JS import(), a
+ * fetch() of data) would have to be versioned in its URL or kept compatible.
  */
 const CACHE_VERSION = "__CACHE_VERSION__";
 const PRECACHE_URLS = [/* __PRECACHE_URLS__ */];

@@ -105,4 +105,14 @@
   };
 
   whenReady(registerServiceWorker);
+
+  // A new version's service worker that takes over while this page is still starting
+  // would hand it the rest of its files from the new cache: a page of two versions. Start
+  // again on the new one instead (no move can have been made before ready). Once ready,
+  // the page needs no more files (sw.js says why), so a takeover then changes nothing.
+  if ("serviceWorker" in navigator && navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      if (!ready()) location.reload();
+    });
+  }
 })();

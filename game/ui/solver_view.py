@@ -21,6 +21,9 @@ from .dom import after, by_id, cancel
 PROGRESS_EVERY = 0.2  # seconds between updates of the progress bar and count
 
 
+KEPT_ANSWERS = 64  # solved deals remembered for this visit (each holds its winning line)
+
+
 class SolverPanel:
     """The solver's part of the end dialog (#solver) and the search behind it."""
 
@@ -142,6 +145,8 @@ class SolverPanel:
         key = self.run_key
         self._end()
         self.answers[key] = solution
+        while len(self.answers) > KEPT_ANSWERS:  # a long visit keeps the latest ones
+            del self.answers[next(iter(self.answers))]
         session = self.app.session
         if session is not None and assist.deal_key(session.game) == key:
             self._show_answer(solution)

@@ -14,9 +14,12 @@ save (write-through after every move, so it is the engine's state), PyScript's e
 banner, which view and dialog show, and where the next action may land. The board must
 be what the CPython engine, kept in step with the save's moves (pushed and popped as the
 save grows and shrinks), says it shows: helpers.board_diff for the patiences, the table
-test's `table_view` for Kings in the Corner. With reduced motion a move's DOM is final at
-once, and a render and its save happen in the same Python call, so the page is
-consistent at every instant, also while the computers of the table play on their own.
+test's `table_view` for Kings in the Corner; so must the move counter, a patience's score
+and prompt, and the game-over mark (body[data-over], #outcome[data-outcome]). The games
+are played one after the other in one page (a long session). With reduced motion a
+move's DOM is final at once, and a render and its save happen in the same Python call, so
+the page is consistent at every instant, also while the computers of the table play on
+their own (on timers, at the fast pace: 250 ms a move).
 No Python or JavaScript error may happen (console errors and uncaught exceptions are
 caught after every action here, and by the autouse guard of conftest.py).
 

@@ -23,11 +23,11 @@ their own (on timers, at the fast pace: 250 ms a move).
 No Python or JavaScript error may happen (console errors and uncaught exceptions are
 caught after every action here, and by the autouse guard of conftest.py).
 
-MONKEY_ACTIONS (default 600) sets the actions per game, MONKEY_SEED the seed (default
-20261). A failure names the game, deal, seed, action index and the last actions. The
-page's own random numbers (a new deal's number) come from a seeded crypto.getRandomValues,
-so a seed replays the same deals; only the table's computer turns, which run on timers,
-may fall differently between the monkey's actions.
+MONKEY_ACTIONS sets the actions per game (default 2000: thousands per game, as issue 8
+asks), MONKEY_SEED the seed (default 20261). A failure names the game, deal, seed,
+action index and the last actions. The page's own random numbers (a new deal's number)
+come from a seeded crypto.getRandomValues, so a seed replays the same deals; only the
+table's computer turns, which run on timers, may fall differently between the monkey's actions.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ from game.ui.table import TableSession
 CONTEXT = {"locale": "en-US", "reduced_motion": "reduce", "service_workers": "block",
            "has_touch": True}
 
-ACTIONS = int(os.environ.get("MONKEY_ACTIONS", "600"))  # per game, over all its deals
+ACTIONS = int(os.environ.get("MONKEY_ACTIONS", "2000"))  # per game, over all its deals
 SEED = int(os.environ.get("MONKEY_SEED", "20261"))
 HISTORY = 12  # actions listed when a check fails
 

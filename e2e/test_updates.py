@@ -22,7 +22,7 @@ from helpers import READY, READY_TIMEOUT_MS, engine, expect_board, saved_moves
 from playwright.sync_api import Page
 from test_hints_and_solver import make, wait_saved
 
-PREVIOUS = "550ac3d"  # the last release before issue 8
+PREVIOUS = "550ac3daebfbfb23355beb62a4fd66a102e514c5"  # the last release before issue 8
 GAME, DEAL = "devils-square", 7
 
 pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce")
@@ -39,8 +39,18 @@ def previous_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     work = tmp_path_factory.mktemp("previous-release")
     source = work / "source"
     source.mkdir()
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", PREVIOUS],
-                             check=True, capture_output=True).stdout
+    git = ["git", "-C", str(ROOT)]
+    if subprocess.run([*git, "cat-file", "-e", f"{PREVIOUS}^{{commit}}"],
+                      capture_output=True).returncode:
+        # A shallow clone lacks the release: fetch that one commit from where it came.
+        subprocess.run([*git, "fetch", "--quiet", "--depth=1", "origin", PREVIOUS],
+                       capture_output=True)
+    found = subprocess.run([*git, "archive", PREVIOUS], capture_output=True)
+    if found.returncode:
+        pytest.fail(f"the previous release {PREVIOUS} is not in this clone's history and "
+                    f"could not be fetched: clone the repository whole (without --depth)",
+                    pytrace=False)
+    archive = found.stdout
     subprocess.run(["tar", "-x", "-C", str(source)], input=archive, check=True)
     (source / "vendor").symlink_to(ROOT / "vendor")
     subprocess.run([sys.executable, str(source / "tools" / "build_site.py"), str(work / "site")],

@@ -19,7 +19,7 @@ def two_tabs(deal: int = 55):
     for _ in range(2):
         store = Store(storage)
         session, key, _ = open_game(store, "devils-square", deal, {})
-        store.claim(key)
+        store.claim(key, store.read(key))
         tabs.append((store, session, key))
     return storage, tabs
 
@@ -37,7 +37,7 @@ def test_a_save_by_another_tab_is_noticed_and_ones_own_are_not():
     assert not a[0].changed_elsewhere(a[2])  # its own write
     assert b[0].changed_elsewhere(b[2])  # the other's
     assert decide(b[1].to_record(), b[0].read(b[2])) == FOLLOW
-    b[0].claim(b[2])  # b follows: what is stored is now b's too
+    b[0].claim(b[2], b[0].read(b[2]))  # b follows: what is stored is now b's too
     assert not b[0].changed_elsewhere(b[2])
 
 
@@ -98,7 +98,7 @@ def test_two_things_set_aside_at_once_both_stay():
 
 def test_nothing_is_claimed_to_have_changed_when_storage_fails():
     store = Store(ThrowingStorage())
-    store.claim(f"{PREFIX}save:devils-square:9")
+    store.claim(f"{PREFIX}save:devils-square:9", None)
     assert not store.changed_elsewhere(f"{PREFIX}save:devils-square:9")
 
 
@@ -120,3 +120,20 @@ def test_another_tab_s_text_nested_too_deep_is_foreign_not_a_crash():
     deep = "[" * 100_000 + "]" * 100_000
     assert decide(b[1].to_record(), deep) == FOREIGN
     assert moved_on(deep, json.dumps(b[1].to_record()))
+
+
+def test_a_save_made_elsewhere_while_a_tab_opens_the_game_is_noticed():
+    """Another tab may save between this tab's load of the game and its claim of the slot:
+    the claim is of the text loaded, so the first save here sees the newer one (it once
+    claimed what was there by then, and wrote the game it had loaded over the newer)."""
+    storage, (a, _) = two_tabs()
+    a[1].play(a[1].game.legal_moves()[0])
+    save(a)
+    b = Store(storage)
+    opened, key, _ = open_game(b, "devils-square", 55, {})
+    assert b.last_loaded == (key, a[0].read(key))
+    a[1].play(a[1].game.legal_moves()[0])
+    save(a)  # in between
+    b.claim(key, b.last_loaded[1])
+    assert b.changed_elsewhere(key) and moved_on(b.seen[key], b.read(key))
+    assert decide(opened.to_record(), b.read(key)) == FOLLOW

@@ -171,9 +171,13 @@ class App:
         if deal is None and not LAYOUTS[game_id].table:
             deal = self.fresh_deal_for(game_id, options)  # None: resume, or any number
         make = self.table_session if LAYOUTS[game_id].table else None
+        self.store.last_loaded = None
         session, key, notes = open_game(self.store, game_id, deal, options, make)
         self.session, self.key = session, key
-        self.store.claim(key)  # what another tab saves there from now on is noticed
+        # What another tab saves there from now on is noticed: the text this game was
+        # loaded from is ours (if another tab saved since, the first save here sees it).
+        loaded = self.store.last_loaded
+        self.store.claim(key, loaded[1] if loaded and loaded[0] == key else self.store.read(key))
         self.stats.opened(session, key)
         game = session.game
         cls = type(game)

@@ -88,6 +88,7 @@ class Store:
         )
         self.problem_told = False
         self.seen: dict[str, str | None] = {}  # claimed key -> the text this tab put there
+        self.last_loaded: tuple[str, str | None] | None = None  # load_record's last read
 
     def _failed(self, error: Exception) -> None:
         if not self.problem:
@@ -140,10 +141,12 @@ class Store:
             return False, None
         return True, value if isinstance(value, str) else None
 
-    def claim(self, key: str) -> None:
-        """From now on `key` is this tab's slot: the text stored there now is ours, and
-        every write of ours there is remembered. Claiming another key forgets the last."""
-        self.seen = {key: self._peek(key)[1]}
+    def claim(self, key: str, text: str | None) -> None:
+        """From now on `key` is this tab's slot, and `text` the stored text its game is
+        (what it loaded or read there: not what is there by now, which another tab may
+        have written since); every write of ours there is remembered. Claiming another
+        key forgets the last."""
+        self.seen = {key: text}
 
     def changed_elsewhere(self, key: str) -> bool:
         """Whether the claimed `key` now holds a text this tab did not put there: another
@@ -174,8 +177,9 @@ class Store:
 
     def load_record(self, key: str) -> dict | None | str:
         """The record at `key`: a dict, None when there is none, or the raw text when it is
-        not a JSON object (the caller sets it aside)."""
+        not a JSON object (the caller sets it aside). `last_loaded` keeps (key, text)."""
         text = self.read(key)
+        self.last_loaded = (key, text)
         if text is None:
             return None
         try:

@@ -65,16 +65,16 @@ class TabSync:
             return False
         text = store.read(app.key)
         if not moved_on(store.seen.get(app.key), text):  # its clock, not a move
-            store.claim(app.key)
+            store.claim(app.key, text)
             return False
         verdict = decide(record, text)
         if verdict in (GONE, FOREIGN):
             if verdict == FOREIGN:
                 store.set_aside(app.key)
-            store.claim(app.key)
+            store.claim(app.key, store.read(app.key))
             return False  # nothing of another game there: write ours
         if verdict == SAME:
-            store.claim(app.key)
+            store.claim(app.key, text)
             return False
         theirs = store.load_record(app.key)
         if unsaved and holds_more(record, theirs):

@@ -589,6 +589,51 @@ def test_deal_11_is_won_by_clicks(context, open_site, motion, strict):
     assert record["moves"] == WIN_LINE and record["finished"] is True
 
 
+QUICK_PRESSES_JS = """async ([first, second, gap, watch]) => {
+  const cell = (i) => document.querySelector(`#board [data-zone="cell-${i}"]`);
+  const press = (element) => {  // a click as pointer.py reads one: down, then up, same spot
+    const box = element.getBoundingClientRect();
+    const at = {bubbles: true, button: 0, isPrimary: true, pointerId: 1,
+                clientX: box.left + box.width / 2, clientY: box.top + box.height / 2};
+    element.dispatchEvent(new PointerEvent("pointerdown", at));
+    element.dispatchEvent(new PointerEvent("pointerup", at));
+  };
+  const astray = new Set();  // cards gliding without the mark that lets clicks through
+  let watching = true;
+  const look = () => {
+    for (const card of document.querySelectorAll("#board [data-card]")) {
+      if (card.getAnimations().length && !card.classList.contains("moving")) {
+        astray.add(card.dataset.card);
+      }
+    }
+    if (watching) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+  press(cell(first));
+  await new Promise((done) => setTimeout(done, gap));
+  press(cell(second));
+  await new Promise((done) => setTimeout(done, watch));
+  watching = false;
+  return [...astray];
+}"""
+
+
+def test_a_move_made_while_cards_glide_keeps_them_in_flight(context, open_site):
+    """Two placings 150 ms apart (a move is 180 ms): every card still gliding stays marked
+    in flight until it lands, so a press on a cell it crosses goes to the cell. The first
+    move's timeout used to take the mark off the second move's card in mid-flight, and a
+    click on a cell under it was lost (a clean clone's run of the line above)."""
+    game = engine(KC, WIN_DEAL)
+    page = open_motion(context, open_site, game_path(WIN_DEAL), "no-preference")
+    first, second = (game.parse_move(text) for text in WIN_LINE[:2])
+    astray = page.evaluate(QUICK_PRESSES_JS, [first.cell, second.cell, 150, 700])
+    assert astray == [], f"cards gliding without .moving: {astray}"
+    game.push(first)
+    game.push(second)
+    wait_saved(page, game)
+    expect_kc_board(page, game)
+
+
 # --- 6. undo, redo, reload -------------------------------------------------------------------
 
 

@@ -136,3 +136,83 @@ def test_objects_made_per_game_make_no_proxy_or_listener(module):
     made by one would keep it (and its DOM) alive for the page's life."""
     made = calls_in(UI / module) & {"proxy", "listen", "addEventListener", "setInterval"}
     assert not made, f"{module} calls {sorted(made)}"
+
+
+# --- the board's own timeouts: one per purpose, put off by a newer one ---------------------
+
+
+class FakeClassList:
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def add(self, name: str) -> None:
+        self.names.add(name)
+
+    def remove(self, name: str) -> None:
+        self.names.discard(name)
+
+
+class FakeElement:
+    """A card or zone element: where it is, its classes, the animations started on it."""
+
+    def __init__(self, left: float = 0) -> None:
+        self.left = left
+        self.classList = FakeClassList()  # noqa: N815 - the DOM's name
+        self.style = types.SimpleNamespace(transform="")
+        self.animations: list = []
+
+    def getBoundingClientRect(self):  # noqa: N802 - the DOM's name
+        return types.SimpleNamespace(left=self.left, top=0)
+
+    def animate(self, frames, timing) -> None:
+        self.animations.append((frames, timing))
+
+
+@pytest.fixture
+def board(dom, monkeypatch):
+    """A Board over stand-ins (no zones of its own; tests give it card nodes and zones)."""
+    monkeypatch.delitem(sys.modules, "game.ui.board", raising=False)
+    module = importlib.import_module("game.ui.board")
+    monkeypatch.setattr(module, "move_ms", lambda: 180.0)
+    monkeypatch.setattr(module, "js_object", lambda value: value)
+    root = types.SimpleNamespace(querySelectorAll=lambda _selector: [])
+    layout = types.SimpleNamespace(faces=None, hidden=(), top_only={}, turned_zone=None,
+                                   ends_only=())
+    yield module.Board(root, layout)
+    sys.modules.pop("game.ui.board", None)
+
+
+def run_next_timeout(dom) -> None:
+    """Let the oldest timeout still set run (a cancelled one fires and does nothing)."""
+    callback, _, args = dom.fake_window.waiting.pop(0)
+    callback(*args)
+
+
+def test_a_move_made_while_cards_glide_keeps_every_gliding_card_in_flight(dom, board):
+    """The first move's timeout must not take `.moving` off the second move's cards while
+    they still glide: a press on a cell one is crossing would go to the card (pointer.py's
+    under_flight skips only cards marked moving), and the player's click is lost. Found
+    by a clean clone's run of the Kings in the Corner winning line, played with motion."""
+    first, second = FakeElement(left=300), FakeElement(left=400)
+    board.nodes = {"7D": first, "3S": second}
+    board._play({"7D": types.SimpleNamespace(left=100, top=0)})
+    board._play({"3S": types.SimpleNamespace(left=200, top=0)})  # before 7D has landed
+    assert first.animations and second.animations
+    run_next_timeout(dom)  # when the first move's cards have landed
+    assert "moving" in first.classList.names and "moving" in second.classList.names
+    run_next_timeout(dom)  # when the second move's have
+    assert "moving" not in first.classList.names | second.classList.names
+    assert dom._timers == {} and board._moving == []
+
+
+def test_a_second_refusal_shakes_for_its_whole_time_and_stops_the_first(dom, board):
+    one, two = FakeElement(), FakeElement()
+    board.zone_el = {"cell-1": one, "cell-2": two}
+    board.refuse("cell-1")
+    assert one.classList.names == {"refused"}
+    board.refuse("cell-2")  # while cell-1 still shakes
+    assert one.classList.names == set() and two.classList.names == {"refused"}
+    run_next_timeout(dom)  # the first shake's end: not the second's
+    assert two.classList.names == {"refused"}
+    run_next_timeout(dom)
+    assert two.classList.names == set() and dom._timers == {}

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pyscript import document
 
 from ..i18n import tr_n
-from .dom import after, js_object, missing, move_ms
+from .dom import after, cancel, js_object, missing, move_ms
 
 EASING = "cubic-bezier(0.2, 0.7, 0.3, 1)"
 
@@ -39,7 +39,10 @@ class Board:
         self.after_render = None  # called after each render (keyboard.py keeps the focus)
         for count in root.querySelectorAll(".count"):
             count.setAttribute("aria-hidden", "true")  # the zone's label says the count
-        self._moving: list = []
+        self._moving: list = []  # elements gliding, all settled by one timeout
+        self._settle: int | None = None  # that timeout
+        self._refused = None  # the zone element shaking, and the timeout that stops it
+        self._unrefuse_at: int | None = None
 
     def node(self, card: str):
         element = self.nodes.get(card)
@@ -183,9 +186,14 @@ class Board:
             element.classList.add("moving")
             self._moving.append(element)
         if self._moving:
-            after(duration + 60, self._settled)
+            # One timeout for all: a move made while earlier cards still glide puts it off
+            # until its own cards land, or the earlier move's would take `.moving` off cards
+            # in mid-flight, and a press on a cell one crosses would go to it (pointer.py).
+            cancel(self._settle)
+            self._settle = after(duration + 60, self._settled)
 
     def _settled(self, *_args) -> None:
+        self._settle = None
         for element in self._moving:
             element.classList.remove("moving")
         self._moving.clear()
@@ -221,13 +229,15 @@ class Board:
         element = self.zone_el.get(zone)
         if element is None:
             return
-        element.classList.remove("refused")
+        self._unrefuse()  # a shake still running (here or elsewhere) stops, this one starts
         element.getBoundingClientRect()
         element.classList.add("refused")
         self._refused = element
-        after(600, self._unrefuse)
+        self._unrefuse_at = after(600, self._unrefuse)
 
     def _unrefuse(self, *_args) -> None:
-        element = getattr(self, "_refused", None)
-        if element is not None:
-            element.classList.remove("refused")
+        cancel(self._unrefuse_at)
+        self._unrefuse_at = None
+        if self._refused is not None:
+            self._refused.classList.remove("refused")
+            self._refused = None

@@ -7,8 +7,9 @@ read is set aside under a `cardgames:aside:` key, whole, never deleted or overwr
 player is told once, in one sentence (its own sentence for data of a newer version of the
 site); older formats are migrated.
 
-Golden fixtures: tests/fixtures/saves_v1/ holds what the previous release (commit 550ac3d,
-save format 1) stores, made with that release's own code by
+Golden fixtures: tests/fixtures/saves_v1/ holds what release 550ac3d (save format 1)
+stores, and tests/fixtures/saves_2ceca31/ what commit 2ceca31 (the last before the
+game/page redesign) stores, each made with that commit's own code by
 
     git archive 550ac3d game | tar -x -C /tmp/release
     python3 tools/make_save_fixtures.py /tmp/release tests/fixtures/saves_v1
@@ -35,8 +36,11 @@ from game.ui.store import PREFIX, Store, slot_key
 
 from .test_ui_logic import MemoryStorage
 
-FIXTURES = Path(__file__).parent / "fixtures" / "saves_v1"
-GAME_FILES = sorted(p for p in FIXTURES.glob("*.json") if p.name != "stats-and-settings.json")
+# One folder per release whose saves must keep loading: saves_v1 from commit 550ac3d, and
+# saves_2ceca31 from the last commit before the game/page redesign (issue 15).
+FIXTURE_DIRS = sorted((Path(__file__).parent / "fixtures").glob("saves_*"))
+GAME_FILES = sorted(p for folder in FIXTURE_DIRS for p in folder.glob("*.json")
+                    if p.name != "stats-and-settings.json")
 ASIDE = PREFIX + "aside:"
 
 
@@ -110,7 +114,7 @@ def test_a_save_without_a_possible_version_is_damaged_not_newer(version):
 # -- golden saves of the previous release -------------------------------------------------
 
 
-@pytest.mark.parametrize("path", GAME_FILES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", GAME_FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_save_of_the_previous_release_resumes_where_it_was(path):
     fixture = json.loads(path.read_text())
     expect = fixture["expect"]
@@ -145,20 +149,23 @@ def test_every_save_of_the_previous_release_resumes_where_it_was(path):
     assert store.take_problem() == "" and asides(storage) == {}
 
 
-def test_the_fixtures_cover_every_game_and_kind_of_save():
-    names = {p.stem for p in GAME_FILES}
+@pytest.mark.parametrize("folder", FIXTURE_DIRS, ids=lambda p: p.name)
+def test_the_fixtures_cover_every_game_and_kind_of_save(folder):
+    files = [p for p in GAME_FILES if p.parent == folder]
+    names = {p.stem for p in files}
     for game_id in ("devils-square", "kings-square", "devils-grip", "kings-corner-solitaire"):
         assert {f"{game_id}-{kind}" for kind in
                 ("fresh", "in-progress", "won", "resigned", "options")} <= names
     assert {"kings-corner-fresh", "kings-corner-in-progress", "kings-corner-finished"} <= names
-    won = [p for p in GAME_FILES if p.stem.endswith("-won")]
+    won = [p for p in files if p.stem.endswith("-won")]
     assert all(json.loads(p.read_text())["expect"]["won"] for p in won)
-    redo = [p for p in GAME_FILES if json.loads(p.read_text())["expect"]["redo"]]
+    redo = [p for p in files if json.loads(p.read_text())["expect"]["redo"]]
     assert len(redo) >= 4
 
 
-def test_statistics_and_settings_of_the_previous_release_load():
-    fixture = json.loads((FIXTURES / "stats-and-settings.json").read_text())
+@pytest.mark.parametrize("folder", FIXTURE_DIRS, ids=lambda p: p.name)
+def test_statistics_and_settings_of_the_previous_release_load(folder):
+    fixture = json.loads((folder / "stats-and-settings.json").read_text())
     storage = MemoryStorage()
     storage.data = dict(fixture["stored"])
     store = Store(storage)
@@ -554,7 +561,7 @@ def test_deep_nesting_is_refused_before_parsing_and_normal_data_is_not():
         loads('{"a": ' + "{" * 10_000)  # deep and cut short
     rows = {"v": 1, "modes": {"relaxed": {"recent": [[1, 2, 3, 4, 5, 6]] * 200}}}
     assert loads(json.dumps(rows)) == rows
-    for fixture in FIXTURES.glob("*.json"):
+    for fixture in (p for folder in FIXTURE_DIRS for p in folder.glob("*.json")):
         text = json.loads(fixture.read_text()).get("stored")
         if isinstance(text, str):
             assert loads(text) == json.loads(text)

@@ -53,7 +53,7 @@ def replay(game, line):
 
 
 def test_the_registry_loads_this_module():
-    assert load("devils-grip") is ai
+    assert load("devils-grip") is ai.AI
     assert RULES.sound is True
     assert callable(hint) and callable(greedy)
 

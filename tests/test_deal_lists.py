@@ -4,11 +4,9 @@ import pytest
 
 from game.ai import deal_lists, solitaire
 from game.ai.deal_data import GRADED, WINNABLE
-from game.ai.deal_lists import SHARED
 from game.games import load
+from tests.session_helpers import SOLITAIRES as ONE_PLAYER
 from tools.make_deal_lists import GRADERS, NEARLY_ALL_WINNABLE
-
-ONE_PLAYER = ("devils-square", "kings-square", "devils-grip", "kings-corner-solitaire")
 
 
 def sample(deals, count=3):
@@ -19,7 +17,7 @@ def sample(deals, count=3):
 
 @pytest.mark.parametrize("game_id", sorted(GRADED))
 def test_listed_deals_are_winnable(game_id):
-    cls, ai = load(game_id), solitaire.load(game_id)
+    cls, ai = load(game_id).engine, solitaire.load(game_id)
     lists = (WINNABLE.get(game_id, ()), *GRADED[game_id].values())
     for deal in {d for deals in lists for d in sample(deals, 2)}:
         won = solitaire.play_out(cls.new(deal=deal), ai.hint).won
@@ -36,8 +34,8 @@ def test_listed_deals_are_winnable(game_id):
 def test_grades_replay_the_hint_player(game_id):
     """A deal's grade is what the hint player (or, in Devil's Grip, the greedy player) did
     on it: play it again, grade it again."""
-    cls, ai = load(game_id), solitaire.load(game_id)
-    grader = GRADERS[SHARED.get(game_id, game_id)]
+    cls, ai = load(game_id).engine, solitaire.load(game_id)
+    grader = GRADERS[load(game_id).deals_id]
     for grade in ("easy", "medium", "hard"):
         for deal in sample(GRADED[game_id][grade], 2):
             row = {}
@@ -67,6 +65,7 @@ def test_every_list_is_sorted_without_repeats_and_graded_deals_are_winnable():
 
 @pytest.mark.parametrize("game_id", ONE_PLAYER)
 def test_choices_and_pick_follow_the_lists(game_id):
+    game_id = load(game_id).deals_id
     kinds = [kind for kind, _label in deal_lists.choices(game_id)]
     assert kinds[0] == "any" and deal_lists.pick(game_id, "any", 7) is None
     for kind in kinds[1:]:
@@ -76,6 +75,6 @@ def test_choices_and_pick_follow_the_lists(game_id):
 
 
 def test_the_two_squares_share_their_deals():
-    assert deal_lists.deals_of("kings-square", "winnable") == deal_lists.deals_of(
-        "devils-square", "winnable")
-    assert deal_lists.grade_note("kings-square") == deal_lists.grade_note("devils-square")
+    assert load("kings-square").deals_id == load("devils-square").deals_id == "devils-square"
+    assert load("kings-square").engine.DECK == load("devils-square").engine.DECK
+    assert load("kings-square").engine.STREAM == load("devils-square").engine.STREAM

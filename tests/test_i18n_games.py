@@ -20,7 +20,7 @@ from game.engine.cards import (
     std_the,
     suit_name,
 )
-from game.games import GAMES
+from game.games import GAMES, REGISTRY
 from game.games.devils_grip import DEVILS_GRIP_DECK, Build, rating, rating_key
 from game.games.kings_corner_solitaire import KIC_DECK
 from game.i18n import load_catalogue, tr
@@ -175,21 +175,21 @@ def test_prompts(speak):
     def patience(first: str):
         return GAMES["kings-corner-solitaire"].new(deck=deck_starting(KIC_DECK, first))
 
-    assert patience("6C").prompt() == "Place the 6 of clubs on any empty cell."
-    assert patience("KH").prompt() == "Place the King of hearts on a free corner."
+    assert patience("6C").status().prompt == "Place the 6 of clubs on any empty cell."
+    assert patience("KH").status().prompt == "Place the King of hearts on a free corner."
     table = GAMES["kings-corner"].new(deal=3, players="hh")
-    assert table.prompt() == "Your turn."
+    assert table.status().prompt == "Your turn."
 
     speak("nl")
-    assert patience("6C").prompt() == "Leg de klaveren 6 op een leeg vak naar keuze."
-    assert patience("KH").prompt() == "Leg de hartenheer in een vrije hoek."
-    assert table.prompt() == "Jij bent aan de beurt."
+    assert patience("6C").status().prompt == "Leg de klaveren 6 op een leeg vak naar keuze."
+    assert patience("KH").status().prompt == "Leg de hartenheer in een vrije hoek."
+    assert table.status().prompt == "Jij bent aan de beurt."
 
     speak("fr")
-    assert patience("6C").prompt() == "Posez le 6 de trèfle sur la case vide de votre choix."
-    assert patience("QH").prompt() == (
+    assert patience("6C").status().prompt == "Posez le 6 de trèfle sur la case vide de votre choix."
+    assert patience("QH").status().prompt == (
         "Posez la dame de cœur sur une place libre au milieu de la rangée du haut ou du bas.")
-    assert table.prompt() == "À vous de jouer."
+    assert table.status().prompt == "À vous de jouer."
 
 
 # -- outcomes and ratings -------------------------------------------------------------------
@@ -225,7 +225,7 @@ def test_devils_grip_ratings(speak):
     speak("fr")
     assert [rating(score) for score in (2, 5, 10)] == ["excellent", "très bien", "bien"]
     game = GAMES["devils-grip"].new(deal=1)
-    assert game.rating() == "" and game.rating_key() == ""
+    assert game.status().rating == "" and game.status().rating_key == ""
 
 
 # -- what the game list and the deal menu show ------------------------------------------
@@ -234,20 +234,20 @@ def test_devils_grip_ratings(speak):
 def test_titles_taglines_durations_are_in_the_catalogues():
     for lang in ("nl", "fr"):
         catalogue = load_catalogue(lang)
-        for cls in GAMES.values():
-            for text in (cls.title, cls.tagline, cls.duration):
-                assert text in catalogue, (lang, cls.id, text)
-            if cls.subtitle and not cls.subtitle_lang and cls.subtitle != "Camelot":  # a name
-                assert cls.subtitle in catalogue, (lang, cls.id, cls.subtitle)
+        for info in REGISTRY.values():
+            for text in (info.title, info.tagline, info.duration):
+                assert text in catalogue, (lang, info.id, text)
+            if info.subtitle and not info.subtitle_lang and info.subtitle != "Camelot":  # a name
+                assert info.subtitle in catalogue, (lang, info.id, info.subtitle)
 
 
 def test_titles_translate_where_shown(speak):
     speak("nl")
-    assert tr(GAMES["devils-grip"].title) == "Duivelsgreep"
-    assert tr(GAMES["devils-square"].title) == "Duivelsvierkant"
+    assert tr(REGISTRY["devils-grip"].title) == "Duivelsgreep"
+    assert tr(REGISTRY["devils-square"].title) == "Duivelsvierkant"
     speak("fr")
-    assert tr(GAMES["kings-square"].title) == "Carré du Roi"
-    assert tr(GAMES["kings-corner"].subtitle) == "de 2 à 6 joueurs"
+    assert tr(REGISTRY["kings-square"].title) == "Carré du Roi"
+    assert tr(REGISTRY["kings-corner"].subtitle) == "de 2 à 6 joueurs"
 
 
 def test_deal_menu(speak):
@@ -257,7 +257,8 @@ def test_deal_menu(speak):
     assert deal_lists.choices("devils-grip") == [
         ("any", "Elk spel"), ("easy", "Makkelijke spellen"),
         ("medium", "Gemiddelde spellen"), ("hard", "Moeilijke spellen")]
-    assert deal_lists.grade_note("kings-square").startswith("Elk ingedeeld spel")
+    assert deal_lists.grade_note(REGISTRY["kings-square"].deals_id).startswith(
+        "Elk ingedeeld spel")
     speak("fr")
     assert deal_lists.choices("kings-corner-solitaire")[0] == ("any", "N’importe quelle donne")
 

@@ -21,7 +21,7 @@ from game.ui.announce import (
     sentence,
 )
 from game.ui.cardface import kk_card_label
-from game.ui.keyboard import (
+from game.ui.keyboard_nav import (
     Box,
     Place,
     Spot,
@@ -169,14 +169,14 @@ def test_one_tab_stop_a_group_the_last_visited():
 def test_focus_after_a_move_goes_where_the_cards_were_put():
     kk = GAMES["devils-square"].new(deal=3)
     move = next(m for m in kk.legal_moves())
-    assert focus_zone(move, move.source) == move.target
+    assert focus_zone(move, move.gesture.source) == move.gesture.target
     assert focus_zone(None, "cell-2") == "cell-2"
     dg = GAMES["devils-grip"].new(deal=3)
     deal = next(m for m in dg.legal_moves() if str(m) == "deal")
     assert focus_zone(deal, "stock") == "stock"  # dealing again is one key away
     kcs = GAMES["kings-corner-solitaire"].new(deal=3)
     place = kcs.legal_moves()[0]
-    assert focus_zone(place, "cell-4") == place.target
+    assert focus_zone(place, "cell-4") == place.gesture.target
     removal = kcs.parse_move("r3")
     assert focus_zone(removal, "cell-3") == "cell-3"  # the 10 went to the discard
     assert focus_zone(Play("5H", "NE"), "hand-0") == "corner-NE"
@@ -308,8 +308,8 @@ def test_moves_lead_with_their_cards():
     assert lead_of(END_TURN, before) is None
     kk = GAMES["devils-square"].new(deal=3)
     move = kk.legal_moves()[0]
-    cards = kk.zones()[move.source][-move.count:]
-    assert lead_of(move, kk.zones()) == (cards, move.target)
+    cards = kk.zones()[move.gesture.source][-move.count:]
+    assert lead_of(move, kk.zones()) == (cards, move.gesture.target)
     assert move_target(END_TURN) is None
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from game.engine import RESIGN, IllegalMove, load_save
 from game.engine.cards import RANKS, SUITS
-from game.games import GAMES
+from game.games import GAMES, REGISTRY
 from game.games.kings_corner import (
     CORNERS,
     DECK,
@@ -67,7 +67,7 @@ def test_the_game_is_registered_with_its_options():
     assert GAMES["kings-corner"] is KingsCorner is GAME
     assert GAME.OPTIONS == {"rules": "jax", "players": "h222", "draw": 1, "draw_end": False,
                             "under": False, "match": 0}
-    assert GAME.title == "Kings in the Corner"
+    assert REGISTRY[GAME.id].title == "Kings in the Corner"
     assert len(DECK) == 52 == len(set(DECK))
     assert set(DECK) == {rank + suit for rank in RANKS for suit in SUITS}
     assert SIDES == ("N", "E", "S", "W") and CORNERS == ("NE", "SE", "SW", "NW")
@@ -385,7 +385,7 @@ def test_jax_the_first_to_empty_their_hand_wins_the_hand_and_the_pot():
     assert game.ledger() == {"chips": [21, 0, 28], "pot": 0, "scores": [11, 0, 0]}
     assert game.results == [result]
     assert not game.is_over() and game.outcome() is None
-    assert game.legal_moves() == [NEXT_HAND] and game.prompt() == "The hand is over."
+    assert game.legal_moves() == [NEXT_HAND] and game.status().prompt == "The hand is over."
     assert game.view(1)["over"]
     for text in ("end", "4H>N", "N>E"):
         with pytest.raises(IllegalMove, match="The hand is over: deal the next one."):
@@ -444,7 +444,7 @@ def test_jax_the_first_to_100_points_wins_the_game_by_real_play():
     out = game.outcome()
     assert not out.won and out.score == 0 and not out.resigned
     assert out.reason == "Seat 3 reached 121 points first."
-    assert game.legal_moves() == [] and game.prompt() == ""
+    assert game.legal_moves() == [] and game.status().prompt == ""
     with pytest.raises(IllegalMove, match="The game is over."):
         game.push(NEXT_HAND)
 
@@ -742,9 +742,9 @@ def test_the_players_letters_do_not_change_the_cards():
 
 def test_the_prompt_says_whose_turn_it_is():
     game = kc_game([[], [], []], players="hh2")
-    assert game.to_move == 1 and game.prompt() == "Your turn."
+    assert game.to_move == 1 and game.status().prompt == "Your turn."
     game.push(END_TURN)
-    assert game.to_move == 2 and game.prompt() == ""
+    assert game.to_move == 2 and game.status().prompt == ""
 
 
 # -- what a seat may know --------------------------------------------------------------------

@@ -7,7 +7,7 @@ import pytest
 
 from game.engine import RESIGN, IllegalMove, load_save
 from game.engine.cards import RANKS, SUITS
-from game.games import GAMES
+from game.games import GAMES, REGISTRY
 from game.games.devils_grip import DEAL
 from game.games.kings_corner_solitaire import KIC_DECK, Place, Remove
 
@@ -63,7 +63,7 @@ def every_card_once(game):
 def test_the_game_is_registered_with_its_options():
     assert GAMES["kings-corner-solitaire"] is GAME
     assert GAME.OPTIONS == {"swap": False, "strict": False}
-    assert GAME.title == "Kings in the Corner"
+    assert REGISTRY[GAME.id].title == "Kings in the Corner"
 
 
 def test_the_deck_is_52_standard_cards_named_rank_then_suit():
@@ -111,7 +111,7 @@ def test_zones_cover_every_card_once_through_placing_and_removing():
 def test_court_cards_go_only_on_their_spots(card, swap, spots, prompt):
     game = kcs_game([card], swap=swap)
     assert texts(game.legal_moves()) == places(spots)
-    assert game.prompt() == prompt
+    assert game.status().prompt == prompt
     for cell in range(16):
         if cell in spots:
             game.check(Place(cell))
@@ -125,7 +125,7 @@ def test_court_cards_go_only_on_their_spots(card, swap, spots, prompt):
 def test_number_cards_go_on_any_empty_cell_court_spots_included():
     game = kcs_game(["5H", "7C", "AD", "TS"])
     assert texts(game.legal_moves()) == places(range(16))
-    assert game.prompt() == "Place the 5 of hearts on any empty cell."
+    assert game.status().prompt == "Place the 5 of hearts on any empty cell."
     play(game, "p0 p1 p4")  # a corner, a top middle, a side
     assert [game.cells[i] for i in (0, 1, 4)] == ["5H", "7C", "AD"]
     assert texts(game.legal_moves()) == places(set(range(16)) - {0, 1, 4})
@@ -138,7 +138,7 @@ def test_a_court_card_with_several_free_spots_waits_for_the_players_choice():
     play(game, "p0 p3")
     assert game.turned() == "KH" and game.zones()["stock"][-1] == "KH"
     assert texts(game.legal_moves()) == places([12, 15])
-    assert game.ready_pick() == ("stock", 1)
+    assert game.status().held == ("stock", 1)
     game.push(Place(15))
     assert game.cells[15] == "KH" and game.cells[12] is None and game.turned() == "3S"
 
@@ -198,7 +198,7 @@ def test_a_court_card_with_no_free_spot_loses_at_once(card, swap, spots, reason)
     assert game.is_over()
     out = game.outcome()
     assert not out.won and out.score == 0 and out.reason == reason and not out.resigned
-    assert game.legal_moves() == [] and game.prompt() == "" and game.ready_pick() is None
+    assert game.legal_moves() == [] and game.status().prompt == "" and game.status().held is None
     assert game.turned() == card  # it stays turned up, to show why the game is lost
     with pytest.raises(IllegalMove, match="The game is over."):
         game.push(Place(5))
@@ -225,9 +225,9 @@ def test_cards_are_removed_only_when_all_16_cells_are_full():
         game.push(Remove(1, 2))
     assert texts(game.legal_moves()) == ["p15"]
     game.push(Place(15))
-    assert game.removing and game.turned() is None and game.ready_pick() is None
+    assert game.removing and game.turned() is None and game.status().held is None
     assert texts(game.legal_moves()) == ["r0", "r1+2", "r3+4"]
-    assert game.prompt() == "Remove a 10, or two cards that add up to 10."
+    assert game.status().prompt == "Remove a 10, or two cards that add up to 10."
     with pytest.raises(IllegalMove, match="Remove cards first: the next card is turned when"):
         game.push(Place(5))
 
@@ -293,9 +293,9 @@ def test_removing_goes_on_until_nothing_more_can_go_then_filling_resumes():
     game.push(Remove(3, 4))
     assert game.removing and texts(game.legal_moves()) == ["r1+2"]
     game.push(Remove(1, 2))
-    assert not game.removing and game.turned() == "6H" and game.ready_pick() == ("stock", 1)
+    assert not game.removing and game.turned() == "6H" and game.status().held == ("stock", 1)
     assert texts(game.legal_moves()) == places([0, 1, 2, 3, 4])
-    assert game.prompt() == "Place the 6 of hearts on any empty cell."
+    assert game.status().prompt == "Place the 6 of hearts on any empty cell."
     with pytest.raises(IllegalMove, match="Cards are removed only when all 16 cells are full."):
         game.push(Remove(5, 6))  # 2S + 2H: no pair anyway, but the phase is the first reason
     game.pop()
@@ -358,7 +358,7 @@ def test_the_game_is_won_as_soon_as_all_twelve_courts_stand():
     out = game.outcome()
     assert out.won and out.score == 12
     assert out.reason == "All twelve court cards stand on their spots."
-    assert game.legal_moves() == [] and game.prompt() == "" and game.turned() is None
+    assert game.legal_moves() == [] and game.status().prompt == "" and game.turned() is None
     game.pop()
     assert not game.is_over() and game.score == 10
     assert texts(game.legal_moves()) == places([8, 11])
@@ -392,7 +392,7 @@ def test_a_strict_win_by_real_play_removing_on_with_the_stock_empty():
     # the stock ran out with two cards in the centre: removing goes on, grid not full
     assert game.stock == [] and game.cells.count(None) == 2
     assert game.removing and not game.is_over() and texts(game.legal_moves()) == ["r5+9"]
-    assert game.prompt() == "Remove a 10, or two cards that add up to 10."
+    assert game.status().prompt == "Remove a 10, or two cards that add up to 10."
     game.push("r5+9")
     out = game.outcome()
     assert out.won and out.score == 12
@@ -424,13 +424,13 @@ def test_strict_loses_when_the_stock_is_empty_and_a_number_card_cannot_go():
 
 def test_prompt_and_ready_pick_follow_the_phase():
     game = kcs_game(GRID)
-    assert game.prompt() == "Place the 10 of spades on any empty cell."
-    assert game.ready_pick() == ("stock", 1)
+    assert game.status().prompt == "Place the 10 of spades on any empty cell."
+    assert game.status().held == ("stock", 1)
     fill_all(game)
-    assert game.prompt() == "Remove a 10, or two cards that add up to 10."
-    assert game.ready_pick() is None
+    assert game.status().prompt == "Remove a 10, or two cards that add up to 10."
+    assert game.status().held is None
     lost = fill_all(kcs_game(SMALL))
-    assert lost.prompt() == "" and lost.ready_pick() is None
+    assert lost.status().prompt == "" and lost.status().held is None
 
 
 def test_why_not_while_filling():
@@ -594,4 +594,4 @@ def test_a_pair_is_written_lower_cell_first_and_cells_are_checked():
 def test_nothing_stays_turned_after_a_win_or_a_resignation():
     game = kcs_game()
     game.resign()
-    assert game.turned() is None and game.ready_pick() is None
+    assert game.turned() is None and game.status().held is None

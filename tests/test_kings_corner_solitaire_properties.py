@@ -23,7 +23,7 @@ MAX_PLIES = 52 + 40  # every push places a card from the stock or discards one o
 def snapshot(game):
     out = game.outcome()
     return (game.zones(), game.removing, [str(m) for m in game.legal_moves()], game.is_over(),
-            out, game.prompt(), game.ready_pick())
+            out, game.status().prompt, game.status().held)
 
 
 # -- the referee: RULES.md section 4, written apart from the engine --------------------------
@@ -152,20 +152,20 @@ def agree(game, referee, removal_started_by_full_grid):
         # on while something can be removed; nothing is placed meanwhile
         assert game.removing and removal_started_by_full_grid
         assert legal and all(text[0] == "r" for text in legal)
-        assert game.turned() is None and game.ready_pick() is None
-        assert game.prompt() == "Remove a 10, or two cards that add up to 10."
+        assert game.turned() is None and game.status().held is None
+        assert game.status().prompt == "Remove a 10, or two cards that add up to 10."
     elif referee.phase == "fill":
         assert not game.removing and len(referee.grid) < 16 and referee.stock
-        assert game.turned() == referee.stock[0] and game.ready_pick() == ("stock", 1)
+        assert game.turned() == referee.stock[0] and game.status().held == ("stock", 1)
         if referee.stock[0][0] in "KQJ":  # a court card waiting for the player has a choice
             assert len(legal) >= 2
         else:
             assert len(legal) == 16 - len(referee.grid)
-        assert game.prompt().startswith("Place the ")
+        assert game.status().prompt.startswith("Place the ")
     else:
         out = game.outcome()
         assert out.won == (referee.phase == "won") and out.score == referee.courts_standing()
-        assert game.legal_moves() == [] and game.prompt() == ""
+        assert game.legal_moves() == [] and game.status().prompt == ""
         if referee.phase == "won":
             assert out.reason.startswith("All twelve court cards stand on their spots.")
         elif referee.loss == "jam":

@@ -13,12 +13,14 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from game import i18n
+from game.games import load_all
 from game.i18n import LANGUAGES, SOURCE, load_catalogue
 from game.ui import rules
-from game.ui.rules import PAGE_OF, RULES_HTML, page_template, rules_html, rules_path
+from game.ui.rules import RULES_HTML, page_template, rules_html, rules_path
 from tests.html_helpers import BalanceChecker, parse
 
 OTHERS = [lang for lang in LANGUAGES if lang != SOURCE]
+PAGE_OF = {game_id: info.rules for game_id, info in load_all().items()}
 PAGES = sorted(set(PAGE_OF.values()))
 GAMES = sorted(PAGE_OF)
 

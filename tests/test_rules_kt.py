@@ -9,7 +9,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from game.games.kings_corner import CORNERS, SIDES, STALLS, Shift, fits
-from game.ui.rules import _KT_DEAL_SIDES, RULES_HTML
+from game.ui.games.kings_corner import _KT_DEAL_SIDES
+from game.ui.rules import RULES_HTML
 from game.ui.stdface import STD_IDS
 from tests.html_helpers import BalanceChecker, parse
 from tests.kc_helpers import GAME, kc_position, table_deck
@@ -65,18 +66,18 @@ def row_of(cls: str) -> ET.Element:
 
 
 def test_page_is_registered_and_built_lazily():
-    assert "kings-corner" in RULES_HTML.builders
     assert "kings-corner" in list(RULES_HTML)
     assert HTML and RULES_HTML["kings-corner"] is HTML  # built once, then kept
 
 
-def test_building_the_page_imports_no_game():
-    """The rules module stays light: the page is plain text, not made from the engine."""
+def test_building_the_page_imports_only_its_game():
+    """The rules module stays light: the page is text and figures; only the game's own
+    module is imported (its descriptor names the page)."""
     code = ("import sys\nfrom game.ui.rules import RULES_HTML\nRULES_HTML['kings-corner']\n"
             "print(sorted(m for m in sys.modules if m.startswith('game.games.')))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=str(Path(__file__).parent.parent))
-    assert out.stdout.strip() == "[]"
+    assert out.stdout.strip() == "['game.games.kings_corner']"
 
 
 def test_page_is_balanced_and_well_formed():

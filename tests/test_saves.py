@@ -29,9 +29,12 @@ from game.engine import SAVE_MIGRATIONS, SAVE_VERSION, NewerSave, migrate_save
 from game.engine import game as engine_game
 from game.games import GAMES
 from game.ui import settings as st
-from game.ui import stats
+from game.ui import stats_model
+from game.ui.clock import Tracker
 from game.ui.opening import open_game
-from game.ui.stats import GameStats, StatsStore, Tracker, stats_key
+from game.ui.record import SaveRecord
+from game.ui.stats_model import GameStats
+from game.ui.stats_store import StatsStore, stats_key
 from game.ui.store import PREFIX, Store, slot_key
 
 from .test_ui_logic import MemoryStorage
@@ -48,16 +51,9 @@ def asides(storage: MemoryStorage) -> dict[str, str]:
     return {k: v for k, v in storage.data.items() if k.startswith(ASIDE)}
 
 
-def table_make(game, redo, record):
-    from game.ui.table import TableSession
-
-    names = record.get("names") if isinstance(record, dict) else None
-    return TableSession(game, redo, names if isinstance(names, list) else None)
-
-
 def opened(store: Store, game_id: str, deal: int | None, options: dict | None = None):
-    make = table_make if game_id == "kings-corner" else None
-    return open_game(store, game_id, deal, options or {}, make)
+    result = open_game(store, game_id, deal, options or {})
+    return result.session, result.key, result.notes
 
 
 # -- the engine's format versions --------------------------------------------------------
@@ -137,7 +133,7 @@ def test_every_save_of_the_previous_release_resumes_where_it_was(path):
         outcome = game.outcome()
         assert (outcome.won, outcome.score) == (expect["won"], expect["score"])
     if game_id == "kings-corner":
-        assert session.names == record["names"]
+        assert session.names() == record["names"]
     tracker = Tracker.opened(game, store.load_record(key), "any")
     assert tracker.clock.elapsed == record["seconds"] and tracker.kind == record["kind"]
     assert tracker.counted is expect["over"]
@@ -179,10 +175,10 @@ def test_statistics_and_settings_of_the_previous_release_load(folder):
     assert note == "" and settings == st.Settings(**fixture["expect"]["settings"])
     assert storage.data == fixture["stored"]  # read, nothing rewritten or set aside
     assert storage.data["cardgames:language"] in ("nl",)
-    from game.ui.table import TableSession
+    from game.ui.table import default_names
 
     names = storage.data["cardgames:settings:table-names"].split("\n")
-    assert TableSession.default_names("hh", names) == ["Ann", "Bob"]
+    assert default_names("hh", names) == ["Ann", "Bob"]
 
 
 # -- hostile or damaged saves -------------------------------------------------------------
@@ -241,7 +237,7 @@ def test_a_hostile_save_is_set_aside_whole_and_told_once(text, by_link):
     assert ("newer version" in notes[0]) is newer
     assert list(asides(storage).values()) == [text]  # whole, once
     assert key not in storage.data
-    store.save_record(new_key, session.to_record(), finished=False)
+    store.save_record(new_key, session.record(), finished=False)
     assert list(asides(storage).values()) == [text]  # never overwritten by the new game
     _, _, notes = opened(store, "devils-square", None)
     assert notes == []  # told once
@@ -256,7 +252,7 @@ def test_extra_fields_and_a_fresh_redo_line_of_junk_do_not_stop_a_save():
     session, _, notes = opened(Store(storage), "devils-square", 123)
     assert notes == [] and [str(m) for m in session.game.move_stack] == ["3-12"]
     assert session.redo_stack == []  # a redo line that is not all texts is dropped
-    tracker = Tracker.opened(session.game, record, "any")
+    tracker = Tracker.opened(session.game, SaveRecord.from_dict(record), "any")
     assert (tracker.clock.elapsed, tracker.kind, tracker.counted) == (0.0, "any", False)
 
 
@@ -265,7 +261,7 @@ def test_a_hand_edited_clock_starts_at_zero(seconds):
     game = GAMES["kings-square"].new(deal=8)
     game.push(game.legal_moves()[0])
     record = dict(game.to_save(), seconds=seconds)
-    tracker = Tracker.opened(game, record, "any")
+    tracker = Tracker.opened(game, SaveRecord.from_dict(record), "any")
     assert tracker.clock.elapsed == 0.0
 
 
@@ -371,7 +367,7 @@ def test_hostile_statistics_are_set_aside_and_told_once(text):
     assert list(asides(storage).values()) == [text] and key not in storage.data
     assert data.take_damaged() == ["devils-square"] and data.take_damaged() == []
     assert ("devils-square" in data.newer) is (text in NEWER_STATS.values())
-    data.record(stats.Result("devils-square", "relaxed", 7, True, 150, 40, 99, 5))
+    data.record(stats_model.Result("devils-square", "relaxed", 7, True, 150, 40, 99, 5))
     assert data.load("devils-square").summary().played == 1
     assert list(asides(storage).values()) == [text]
 
@@ -448,11 +444,11 @@ def test_play_saving_and_statistics_go_on_when_a_method_throws(names):
     session, key, _ = opened(store, "devils-square", 9)
     for _ in range(3):
         session.play(session.game.legal_moves()[0])
-        store.save_record(key, session.to_record(), finished=False)
+        store.save_record(key, session.record(), finished=False)
     session.game.resign()
-    store.save_record(key, session.to_record(), finished=True)
+    store.save_record(key, session.record(), finished=True)
     data = StatsStore(store)
-    data.record(stats.Result("devils-square", "relaxed", 9, False, 10, 3, 20, 5))
+    data.record(stats_model.Result("devils-square", "relaxed", 9, False, 10, 3, 20, 5))
     assert data.load("devils-square").summary().played == 1
     assert st.load(store)[0] == st.DEFAULTS
     problem = store.take_problem()
@@ -515,7 +511,7 @@ def test_full_storage_removes_the_oldest_finished_games_to_save_a_game_in_progre
     session, key, _ = opened(store, "devils-grip", 9)
     for _ in range(5):
         session.play(session.game.legal_moves()[0])
-        assert store.save_record(key, session.to_record(), finished=False)
+        assert store.save_record(key, session.record(), finished=False)
     assert store.take_problem() == ""  # it was saved: nothing to tell
     again, _, _ = opened(Store(storage), "devils-grip", None)
     assert again.game.zones() == session.game.zones()
@@ -542,7 +538,7 @@ def test_full_storage_with_no_finished_game_to_remove_says_so_once():
     store = Store(storage)
     session, key, _ = opened(store, "kings-square", 4)
     session.play(session.game.legal_moves()[0])
-    assert store.save_record(key, session.to_record(), finished=False) is False
+    assert store.save_record(key, session.record(), finished=False) is False
     assert "full" in store.take_problem() and store.take_problem() == ""
     assert storage.data == before  # nothing removed, nothing half-written
 

@@ -9,7 +9,7 @@ import pytest
 
 from game.games import GAMES
 from game.ui import settings as st
-from game.ui.session import Session
+from game.ui.patience import PatienceSession as Session
 from game.ui.settings import DEFAULTS, KEY, Settings, auto_move, forced_move
 from game.ui.store import PREFIX, Store
 from game.ui.table import TableSession

@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from game.ai import deal_lists, solitaire
-from game.engine import MAX_DEAL, MIN_DEAL
-from game.games import GAMES
+from game.engine import MAX_DEAL, MIN_DEAL, Gesture, Kind
+from game.games import GAMES, load
 from game.ui import assist
-from game.ui.session import Session
+from game.ui.patience import PatienceSession as Session
 from game.ui.stdface import std_card_label
+from tests.session_helpers import SOLITAIRES
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -48,7 +49,7 @@ def find_position(game_id: str, want, deals=range(1, 200), plies: int = 300):
 # -- hints ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id", assist.SOLITAIRES)
+@pytest.mark.parametrize("game_id", SOLITAIRES)
 def test_the_hint_of_each_game_is_legal_and_marks_its_cards_and_target(game_id):
     game = GAMES[game_id].new(deal=11)
     move = solitaire.load(game_id).hint(game)
@@ -60,24 +61,22 @@ def test_the_hint_of_each_game_is_legal_and_marks_its_cards_and_target(game_id):
     source = getattr(move, "source", None)
     if source is not None:
         assert marks.cards[0] in zones[source]
-        assert getattr(move, "pair", False) or marks.zones == (move.target,)
+        assert move.gesture.kind is Kind.PAIR or marks.zones == (move.gesture.target,)
 
 
 def test_a_king_s_keys_hint_of_two_cards_marks_both_and_names_the_target_card():
     game, move = find_position("devils-square", lambda g, m: m.count == 2)
     marks = assist.hint_marks(game, move, label)
-    cards = game.zones()[move.source][-2:]
-    assert marks.cards == tuple(cards) and marks.zones == (move.target,)
-    top = game.zones()[move.target][-1]
+    cards = game.zones()[move.gesture.source][-2:]
+    assert marks.cards == tuple(cards) and marks.zones == (move.gesture.target,)
+    top = game.zones()[move.gesture.target][-1]
     assert marks.text == f"Hint: move the <{cards[0]}> and the cards on it onto the <{top}>."
 
 
 def test_a_move_to_an_empty_cell_says_so():
     @dataclass(frozen=True)
     class Onto:
-        source: str = "cell-0"
-        target: str = "cell-1"
-        count: int = 1
+        gesture: Gesture = Gesture(Kind.BUILD, "cell-0", "cell-1", 1)
 
     class Position:
         def zones(self):
@@ -89,9 +88,9 @@ def test_a_move_to_an_empty_cell_says_so():
 
 
 def test_devils_grip_marks_the_waste_card_the_stock_and_swapped_piles():
-    game, move = find_position("devils-grip", lambda g, m: getattr(m, "source", "") == "waste")
+    game, move = find_position("devils-grip", lambda g, m: m.gesture.source == "waste")
     marks = assist.hint_marks(game, move, std_card_label)
-    assert marks.cards == (game.zones()["waste"][-1],) and marks.zones == (move.target,)
+    assert marks.cards == (game.zones()["waste"][-1],) and marks.zones == (move.gesture.target,)
     assert marks.text.startswith("Hint: move the ") and " of " in marks.text
     game, move = find_position("devils-grip", lambda g, m: str(m) == "deal")
     assert assist.hint_marks(game, move, label) == assist.HintMarks(
@@ -110,7 +109,7 @@ def test_kings_corner_marks_the_turned_card_a_ten_and_both_cards_of_a_pair():
     game = GAMES["kings-corner-solitaire"].new(deal=11)
     place = game.legal_moves()[0]
     marks = assist.hint_marks(game, place, label)
-    assert marks.cards == (game.turned(),) and marks.zones == (place.target,)
+    assert marks.cards == (game.turned(),) and marks.zones == (place.gesture.target,)
     assert marks.text == f"Hint: place the <{game.turned()}> on the glowing cell."
     game, ten = find_position("kings-corner-solitaire",
                               lambda g, m: str(m).startswith("r") and "+" not in str(m))
@@ -124,7 +123,7 @@ def test_kings_corner_marks_the_turned_card_a_ten_and_both_cards_of_a_pair():
 
 
 def test_hints_exist_for_the_four_solitaires_but_not_in_guard_mode_or_at_the_table():
-    for game_id in assist.SOLITAIRES:
+    for game_id in SOLITAIRES:
         assert assist.has_hints(game_id, {})
     assert not assist.has_hints("devils-square", {"guard": True})
     assert not assist.has_hints("kings-corner", {})
@@ -186,16 +185,19 @@ def test_the_answer_is_kept_per_deal_and_options_but_not_guard_mode():
 
 
 def test_answers_in_words():
-    assert (assist.answer_text("devils-grip", "won", 214, 0, 2213)
+    def words(game_id):
+        return solitaire.load(game_id).value_text
+
+    assert (assist.answer_text("won", 214, 0, 2213, words("devils-grip"))
             == "Yes: this deal can be won in 214 moves.")
-    assert assist.answer_text("devils-grip", "won", 1, 0, 5).endswith("in 1 move.")
-    assert (assist.answer_text("kings-corner-solitaire", "lost", 0, 9, 100)
+    assert assist.answer_text("won", 1, 0, 5, words("devils-grip")).endswith("in 1 move.")
+    assert (assist.answer_text("lost", 0, 9, 100, words("kings-corner-solitaire"))
             == "No: no sequence of moves wins this deal.")
-    assert (assist.answer_text("devils-square", "lost", 3, 12, 4100)
+    assert (assist.answer_text("lost", 3, 12, 4100, words("devils-square"))
             == "No: no sequence of moves wins this deal. At most 12 books can be made.")
-    one = assist.answer_text("kings-square", "lost", 3, 1, 4100)
+    one = assist.answer_text("lost", 3, 1, 4100, words("kings-square"))
     assert one.endswith("At most 1 book can be made.")
-    assert (assist.answer_text("devils-square", "unknown", 60, 14, 2_000_000)
+    assert (assist.answer_text("unknown", 60, 14, 2_000_000, words("devils-square"))
             == "The solver gave up after 2,000,000 positions without an answer.")
 
 
@@ -255,7 +257,7 @@ DEFAULTS = {game_id: GAMES[game_id].OPTIONS for game_id in GAMES}
 
 
 def test_with_no_lists_only_any_deal_is_offered(empty_lists):
-    for game_id in assist.SOLITAIRES:
+    for game_id in SOLITAIRES:
         choice = assist.deal_choice(game_id, {}, DEFAULTS[game_id])
         assert choice.kinds == [("any", "Any deal")] and not choice.offered
         assert choice.valid("easy") == "any"
@@ -310,12 +312,12 @@ def test_the_deal_badge_says_its_grade_or_that_it_is_winnable(fake_lists):
 
 
 def test_the_real_lists_only_list_deals_in_range_and_the_page_reads_them():
-    for game_id in assist.SOLITAIRES:
+    for game_id in SOLITAIRES:
         choice = assist.deal_choice(game_id, {}, DEFAULTS[game_id])
         assert choice.kinds[0] == ("any", "Any deal")
         for kind, _ in choice.kinds[1:]:
             deal = assist.choose_deal(game_id, kind, lambda d: False, random.Random(0))
-            assert deal in deal_lists.deals_of(game_id, kind)
+            assert deal in deal_lists.deals_of(load(game_id).deals_id, kind)
             assert MIN_DEAL <= deal <= MAX_DEAL
         if choice.offered:
             assert choice.note

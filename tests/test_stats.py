@@ -1,6 +1,7 @@
-"""Statistics (game/ui/stats.py): the figures, streaks and bests, the chart, the stored
-format with its version, the never-lose rules of saves, and when a game counts: once, at
-its first ending, never a shown winning line as a win."""
+"""Statistics (game/ui/stats_model.py, stats_store.py, clock.py, stats_render.py): the
+figures, streaks and bests, the chart, the stored format with its version, the never-lose
+rules of saves, and when a game counts: once, at its first ending, never a shown winning
+line as a win."""
 
 from __future__ import annotations
 
@@ -11,26 +12,15 @@ import pytest
 
 from game.ai import deal_lists, solitaire
 from game.games import GAMES
-from game.ui import stats
-from game.ui.opening import open_game
-from game.ui.stats import (
-    ALL,
-    HISTORY,
-    GameStats,
-    Result,
-    StatsStore,
-    Tally,
-    Tracker,
-    chart_svg,
-    clock_text,
-    end_line,
-    figures,
-    migrate,
-    mode_of,
-    moves_of,
-    stats_key,
-)
+from game.ui import stats_model
+from game.ui.clock import Clock, Tracker, clock_text
+from game.ui.record import SaveRecord
+from game.ui.stats_model import ALL, HISTORY, GameStats, Result, Tally, end_line, migrate, mode_of
+from game.ui.stats_render import bar_heights, chart_svg, figures
+from game.ui.stats_store import StatsStore, stats_key
 from game.ui.store import PREFIX, Store, slot_key
+from game.ui.table import TableSession
+from tests.session_helpers import opened
 
 from .test_ui_logic import FullStorage, MemoryStorage, ThrowingStorage
 
@@ -140,7 +130,7 @@ def test_numbers_are_written_as_the_language_writes_them():
 
 
 def test_clock_runs_pauses_and_reads_mss():
-    clock = stats.Clock(elapsed=10.0)
+    clock = Clock(elapsed=10.0)
     clock.set(100.0, True)
     assert clock.seconds(105.5) == pytest.approx(15.5)
     clock.set(106.0, False)
@@ -176,10 +166,10 @@ def test_the_chart_is_well_formed_svg_with_a_bar_per_recent_game(count):
 
 def test_chart_heights_for_a_lower_is_better_score_and_no_score():
     results = [result(game="devils-grip", score=s, won=s == 0) for s in (20, 0, 10)]
-    heights = stats.bar_heights(results, "devils-grip")
+    heights = bar_heights(results, "devils-grip")
     assert heights[1] == 1.0 and heights[0] < heights[2] < heights[1]
     table = [result(game="kings-corner", score=None, won=w) for w in (True, False)]
-    assert stats.bar_heights(table, "kings-corner") == [1.0, 0.4]
+    assert bar_heights(table, "kings-corner") == [1.0, 0.4]
     root = ET.fromstring(chart_svg(table, "kings-corner"))
     assert len(root.findall(f"{SVG}rect")) == 2
 
@@ -203,7 +193,7 @@ def test_the_stored_format_round_trips_with_a_version():
     stats_.add(result(game="devils-grip", won=False, seconds=None))
     text = stats_.to_json()
     data = json.loads(text)
-    assert data["v"] == stats.VERSION and data["game"] == "devils-grip"
+    assert data["v"] == stats_model.VERSION and data["game"] == "devils-grip"
     again = GameStats.from_json(text, "devils-grip")
     assert again == stats_
 
@@ -237,8 +227,8 @@ def test_an_older_version_is_migrated_not_dropped(monkeypatch):
         data["by_mode"] = data.pop("modes")
         return data
 
-    monkeypatch.setattr(stats, "VERSION", 2)
-    monkeypatch.setitem(stats.MIGRATIONS, 1, one_to_two)
+    monkeypatch.setattr(stats_model, "VERSION", 2)
+    monkeypatch.setitem(stats_model.MIGRATIONS, 1, one_to_two)
     migrated = migrate(json.loads(old_text))
     assert migrated["v"] == 2 and migrated["by_mode"]["relaxed"]["best_score"] == 77
     assert migrate(dict(migrated)) == migrated  # the current version goes through as it is
@@ -338,19 +328,20 @@ class Page:
         self.now = 1000.0
 
     def open(self, game_id, deal, **options):
-        self.session, self.key, _ = open_game(self.store, game_id, deal, options)
+        self.session, self.key, _ = opened(self.store, game_id, deal, options)
         record = self.store.load_record(self.key)
+        record = record if isinstance(record, SaveRecord) else None
         self.tracker = Tracker.opened(self.session.game, record, self.kind)
         self.save()
         return self.session
 
     def save(self, demo=False):
         game = self.session.game
-        counted = self.tracker.finish(game, self.now, int(self.now), demo=demo)
+        counted = self.tracker.finish(self.session, self.now, int(self.now), demo=demo)
         if counted is not None:
             self.data.record(counted)
         self.tracker.clock.set(self.now, not game.is_over())
-        record = self.tracker.stamp(self.session.to_record(), self.now)
+        record = self.tracker.stamp(self.session.record(), self.now)
         self.store.save_record(self.key, record, finished=game.is_over())
 
     def play(self, *moves):
@@ -369,7 +360,7 @@ def test_a_win_counts_once_with_its_moves_and_time(kcs_line):
     page.play(*kcs_line)
     summary = page.summary()
     assert (summary.played, summary.won, summary.streak) == (1, 1, 1)
-    assert summary.fewest_moves == len(kcs_line) == moves_of(page.session.game)
+    assert summary.fewest_moves == len(kcs_line) == page.session.moves_count()
     assert summary.fastest == 7 * len(kcs_line)
     page.save()  # saving again (a look at the board) counts nothing more
     assert page.summary().played == 1
@@ -392,7 +383,8 @@ def test_a_finished_game_saved_before_statistics_is_not_counted_when_opened(kcs_
     game = GAMES[KCS].new(deal=KCS_WIN_DEAL)
     for move in kcs_line:
         game.push(game.parse_move(move))
-    Store(storage).save_record(slot_key(KCS, KCS_WIN_DEAL, game.options), game.to_save(), True)
+    key = slot_key(KCS, KCS_WIN_DEAL, game.options)
+    Store(storage).save_record(key, SaveRecord(game.to_save()), True)
     page = Page(storage)
     page.open(KCS, KCS_WIN_DEAL)
     assert page.summary().played == 0
@@ -448,13 +440,13 @@ def test_the_solvers_line_shown_never_counts_as_a_win(kcs_line):
 def test_a_new_deal_leaving_a_game_with_moves_counts_a_loss_once(kcs_line):
     page = Page()
     page.open(KCS, KCS_WIN_DEAL)
-    assert page.tracker.abandon(page.session.game, page.now, 1) is None  # no move made
+    assert page.tracker.abandon(page.session, page.now, 1) is None  # no move made
     page.play(kcs_line[0])
-    lost = page.tracker.abandon(page.session.game, page.now, 1)
+    lost = page.tracker.abandon(page.session, page.now, 1)
     assert lost is not None and not lost.won and lost.moves == 1
     page.data.record(lost)
     page.save()
-    assert page.tracker.abandon(page.session.game, page.now, 1) is None
+    assert page.tracker.abandon(page.session, page.now, 1) is None
     page.open(KCS, KCS_WIN_DEAL)  # back to it later, and won: the loss stands
     page.play(*kcs_line[1:])
     assert (page.summary().played, page.summary().won) == (1, 0)
@@ -487,12 +479,12 @@ def test_the_move_counter_counts_the_moves_on_the_board():
     session = page.open("devils-square", 4)
     page.play(str(session.game.legal_moves()[0]))
     page.play(str(session.game.legal_moves()[0]))
-    assert moves_of(session.game) == 2
+    assert session.moves_count() == 2
     session.undo()
-    assert moves_of(session.game) == 1
+    assert session.moves_count() == 1
     session.redo()
     session.give_up()
-    assert moves_of(session.game) == 2  # giving up is no move
+    assert session.moves_count() == 2  # giving up is no move
 
 
 def test_modes_guard_winnable_and_relaxed():
@@ -525,20 +517,22 @@ def test_the_table_counts_matches_won_by_the_first_person():
     assert summary.played == 1 and summary.won == int(game.winner() == 0)
     counted = summary.recent[-1]
     assert counted.score is None and counted.moves == len(game.results)  # Classic: no score
-    jax = GAMES["kings-corner"].new(deal=3, players="2h")  # the person at seat 2
-    jax.resign()
-    lost = stats.result_of(jax, "relaxed", True, 60, 1)
-    assert not lost.won and lost.score == jax.scores[1]
-    assert stats.result_of(GAMES["kings-corner"].new(deal=3, players="22"), "relaxed", True,
-                           1, 1) is None  # computers alone: nobody to count for
+    jax = TableSession(GAMES["kings-corner"].new(deal=3, players="2h"))  # the person: seat 2
+    jax.give_up()
+    lost = Tracker().finish(jax, 60.0, 1)
+    assert not lost.won and lost.score == jax.game.scores[1]
+    computers = TableSession(GAMES["kings-corner"].new(deal=3, players="22"))
+    computers.give_up()
+    assert Tracker().finish(computers, 1.0, 1) is None  # computers alone: nobody to count for
 
 
 def test_a_table_left_before_the_person_played_is_not_a_loss():
     game = GAMES["kings-corner"].new(deal=3, players="h2")
-    assert not stats.has_moved(game)
+    session = TableSession(game)
+    assert not session.has_moved()
     while game.players[game.to_move] != "h":
         game.push(game.legal_moves()[0])
-    assert not stats.has_moved(game)
+    assert not session.has_moved()
     game.push(game.legal_moves()[0])
-    assert stats.has_moved(game)
-    assert Tracker().abandon(game, 1.0, 1) is not None
+    assert session.has_moved()
+    assert Tracker().abandon(session, 1.0, 1) is not None

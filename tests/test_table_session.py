@@ -15,17 +15,12 @@ from game.games.kings_corner import (
     Play,
     Shift,
     Under,
-)
-from game.ui.table import (
-    COMPUTER_NAMES,
-    Selection,
-    TableReply,
-    TableSession,
-    read_setup,
-    setup_form,
-    sorted_hand,
     stall_of,
 )
+from game.ui.session import Pick
+from game.ui.session import Reply as TableReply
+from game.ui.table import COMPUTER_NAMES, TableSession, default_names, sorted_hand
+from game.ui.table_setup import read_setup, setup_form
 
 from .kc_helpers import kc_position
 
@@ -42,6 +37,21 @@ def session_a(players="h2", to_move=0, **options):
     hands = [list(HAND_A), list(OTHER)] + [["8H", "TD"] for _ in players[2:]]
     return TableSession(kc_position(hands, STALLS_A, players=players, to_move=to_move,
                                     **options))
+
+
+def touch_card(session, card):
+    """A click on a card of the shown hand."""
+    return session.touch(f"hand-{session.shown_seat}", card)
+
+
+def touch_stall(session, zone):
+    """A click on a stall (a card on it or its empty place)."""
+    return session.touch(zone, None)
+
+
+def stall_pick(session, stall):
+    """A whole side stall picked up."""
+    return Pick(f"side-{stall}", len(session.game.stalls[stall]))
 
 
 def reason(game, move):
@@ -80,31 +90,31 @@ def test_sorted_hand_goes_spades_hearts_clubs_diamonds_high_to_low():
 
 
 def test_a_lone_person_is_you_and_computers_are_knights():
-    assert TableSession.default_names("h222", None) == ["You", "Arthur", "Guinevere", "Lancelot"]
-    assert TableSession.default_names("2h1", []) == ["Arthur", "You", "Guinevere"]
-    assert TableSession.default_names("123123", None) == list(COMPUTER_NAMES)
+    assert default_names("h222", None) == ["You", "Arthur", "Guinevere", "Lancelot"]
+    assert default_names("2h1", []) == ["Arthur", "You", "Guinevere"]
+    assert default_names("123123", None) == list(COMPUTER_NAMES)
 
 
 def test_several_people_are_numbered_among_the_people():
-    assert TableSession.default_names("hh2", None) == ["Player 1", "Player 2", "Arthur"]
-    assert TableSession.default_names("h2h", None) == ["Player 1", "Arthur", "Player 2"]
-    assert TableSession.default_names("hhhhhh", None) == [f"Player {n}" for n in range(1, 7)]
+    assert default_names("hh2", None) == ["Player 1", "Player 2", "Arthur"]
+    assert default_names("h2h", None) == ["Player 1", "Arthur", "Player 2"]
+    assert default_names("hhhhhh", None) == [f"Player {n}" for n in range(1, 7)]
 
 
 def test_given_names_are_trimmed_to_twenty_and_blank_or_computer_ones_are_not_used():
     long = "Bartholomew Fitzgerald-Smythe"
-    names = TableSession.default_names(
+    names = default_names(
         "hh3h2", ["  Ann  ", f" {long} ", "Zed", "   ", "Mordred"])
     assert names == ["Ann", long[:20], "Arthur", "Player 3", "Guinevere"]  # the third person
     assert len(names[1]) == 20
     # fewer names than seats, and a name that is not text
-    assert TableSession.default_names("hhh", ["Ann", None]) == ["Ann", "Player 2", "Player 3"]
+    assert default_names("hhh", ["Ann", None]) == ["Ann", "Player 2", "Player 3"]
 
 
 def test_the_session_names_its_seats_from_what_it_is_given():
     game = kc_position([list(HAND_A), list(OTHER)], STALLS_A, players="h2")
-    assert TableSession(game, names=["  Ann "]).names == ["Ann", "Arthur"]
-    assert TableSession(game).names == ["You", "Arthur"]
+    assert TableSession(game, names=["  Ann "]).player_names == ["Ann", "Arthur"]
+    assert TableSession(game).player_names == ["You", "Arthur"]
 
 
 def test_who_is_a_person_and_whose_turn_it_is():
@@ -120,14 +130,14 @@ def test_who_is_a_person_and_whose_turn_it_is():
     assert session.shown_seat == 0  # the first person's hand shows while a computer plays
 
     session = session_a("h2h")
-    session.hidden = True  # the device is being passed: nobody plays till it is revealed
+    session.hidden_hand = True  # the device is being passed: nobody plays till it is revealed
     assert not session.persons_turn() and not session.computer_to_move()
 
 
 def test_nobody_is_to_move_once_the_hand_is_over():
     session = TableSession(kc_position([["6D"], list(OTHER), ["8H"]], STALLS_A, players="h2h"))
     session.reveal()  # several people: the table opens hidden
-    session.touch_card("6D")  # the last card: seat 0 wins the hand
+    touch_card(session, "6D")  # the last card: seat 0 wins the hand
     assert session.game.hand_over is not None and not session.game.is_over()
     assert not session.persons_turn() and not session.computer_to_move()
 
@@ -137,7 +147,7 @@ def test_nobody_is_to_move_once_the_hand_is_over():
 
 def test_a_card_with_one_place_plays_at_once():
     session = session_a()
-    reply = session.touch_card("6D")
+    reply = touch_card(session, "6D")
     assert reply.moved == Play("6D", "W") and reply.changed and not reply.refused
     assert session.selected is None
     assert session.game.stalls["W"] == ["7S", "6D"] and "6D" not in session.game.hands[0]
@@ -145,51 +155,51 @@ def test_a_card_with_one_place_plays_at_once():
 
 def test_a_card_with_several_places_is_selected_and_its_stalls_are_the_targets():
     session = session_a()
-    reply = session.touch_card("QH")
+    reply = touch_card(session, "QH")
     assert reply.moved is None and not reply.refused
-    assert session.selected == Selection(card="QH")
+    assert session.selected == Pick("hand-0", 1, "QH")
     assert session.targets() == ["side-E", "side-N"]
     assert session.game.move_stack == []
 
 
 def test_touching_the_selected_card_again_deselects_it():
     session = session_a()
-    session.touch_card("QH")
-    reply = session.touch_card("QH")
+    touch_card(session, "QH")
+    reply = touch_card(session, "QH")
     assert reply.moved is None and session.selected is None and session.targets() == []
     assert session.game.move_stack == []
 
 
 def test_touching_another_card_replaces_the_selection():
     session = session_a()
-    session.touch_card("QH")
-    reply = session.touch_card("6D")
+    touch_card(session, "QH")
+    reply = touch_card(session, "6D")
     assert reply.moved == Play("6D", "W") and session.selected is None
 
 
 def test_a_card_with_no_place_is_refused_at_the_hand():
     session = session_a()
-    reply = session.touch_card("5C")
+    reply = touch_card(session, "5C")
     assert reply.moved is None and reply.refused == "That card has nowhere to go."
     assert reply.refused_zone == "hand-0" and session.selected is None
 
 
 def test_touching_a_card_not_in_the_shown_hand_does_nothing():
     session = session_a()
-    nothing(session, session.touch_card("3H"), 0)  # seat 1's card
-    nothing(session, session.touch_card("KD"), 0)  # in no hand
+    nothing(session, touch_card(session, "3H"), 0)  # seat 1's card
+    nothing(session, touch_card(session, "KD"), 0)  # in no hand
     assert session.selected is None
 
 
 def test_touching_a_card_off_the_persons_turn_does_nothing():
     session = session_a(to_move=1)  # the computer's turn
-    nothing(session, session.touch_card("6D"), 0)
-    nothing(session, session.touch_card("QH"), 0)
+    nothing(session, touch_card(session, "6D"), 0)
+    nothing(session, touch_card(session, "QH"), 0)
     assert session.selected is None
 
     session = session_a("hh")
-    session.hidden = True
-    nothing(session, session.touch_card("6D"), 0)
+    session.hidden_hand = True
+    nothing(session, touch_card(session, "6D"), 0)
 
 
 # -- touching stalls ------------------------------------------------------------------------
@@ -197,59 +207,59 @@ def test_touching_a_card_off_the_persons_turn_does_nothing():
 
 def test_a_stall_touched_with_a_card_selected_takes_it_there():
     session = session_a()
-    session.touch_card("QH")
-    reply = session.touch_stall("side-E")
+    touch_card(session, "QH")
+    reply = touch_stall(session, "side-E")
     assert reply.moved == Play("QH", "E") and reply.changed
     assert session.game.stalls["E"] == ["KC", "QH"] and session.selected is None
 
 
 def test_a_stall_the_card_does_not_fit_is_refused_with_the_engines_reason():
     session = session_a()
-    session.touch_card("QH")
-    reply = session.touch_stall("side-S")
+    touch_card(session, "QH")
+    reply = touch_stall(session, "side-S")
     assert reply.moved is None
     assert reply.refused == reason(session.game, Play("QH", "S"))
     assert "cannot go on" in reply.refused
     assert reply.refused_zone == "side-S" and session.selected is None
     assert session.game.move_stack == []
 
-    session.touch_card("QH")
-    reply = session.touch_stall("corner-NE")
+    touch_card(session, "QH")
+    reply = touch_stall(session, "corner-NE")
     assert reply.refused == "A corner starts only with a King."
     assert reply.refused_zone == "corner-NE" and session.selected is None
 
 
 def test_a_side_stall_touched_with_nothing_selected_is_selected_with_its_targets():
     session = session_a()
-    reply = session.touch_stall("side-N")
+    reply = touch_stall(session, "side-N")
     assert reply.moved is None and not reply.refused
-    assert session.selected == Selection(stall="N")
+    assert session.selected == stall_pick(session, "N")
     assert session.targets() == CORNER_ZONES
-    reply = session.touch_stall("corner-SW")
+    reply = touch_stall(session, "corner-SW")
     assert reply.moved == Shift("N", "SW") and session.selected is None
     assert session.game.stalls["SW"] == ["KS"] and session.game.stalls["N"] == []
 
 
 def test_touching_the_selected_stall_again_deselects_it():
     session = session_a()
-    session.touch_stall("side-N")
-    reply = session.touch_stall("side-N")
+    touch_stall(session, "side-N")
+    reply = touch_stall(session, "side-N")
     assert reply == TableReply() and session.selected is None
     assert session.game.move_stack == []
 
 
 def test_touching_another_movable_side_stall_selects_that_one_instead():
     session = session_a()
-    session.touch_stall("side-N")
-    reply = session.touch_stall("side-E")
+    touch_stall(session, "side-N")
+    reply = touch_stall(session, "side-E")
     assert reply.moved is None and not reply.refused
-    assert session.selected == Selection(stall="E") and session.targets() == CORNER_ZONES
+    assert session.selected == stall_pick(session, "E") and session.targets() == CORNER_ZONES
 
 
 def test_a_side_stall_with_one_place_moves_at_once():
     stalls = {"N": ["7S", "6H"], "E": ["8D"], "S": ["2C"], "W": ["JC"]}
     session = TableSession(kc_position([list(HAND_A), list(OTHER)], stalls))
-    reply = session.touch_stall("side-N")
+    reply = touch_stall(session, "side-N")
     assert reply.moved == Shift("N", "E") and session.selected is None
     assert session.game.stalls["E"] == ["8D", "7S", "6H"]
 
@@ -257,10 +267,10 @@ def test_a_side_stall_with_one_place_moves_at_once():
 def test_a_stall_not_headed_by_a_king_is_refused_at_a_corner():
     stalls = {"N": ["7S"], "E": ["8D"], "S": ["2C"], "W": ["8H"]}
     session = TableSession(kc_position([list(HAND_A), list(OTHER)], stalls))
-    session.touch_stall("side-N")
-    assert session.selected == Selection(stall="N")
+    touch_stall(session, "side-N")
+    assert session.selected == stall_pick(session, "N")
     assert session.targets() == ["side-E", "side-W"]
-    reply = session.touch_stall("corner-NE")
+    reply = touch_stall(session, "corner-NE")
     assert reply.refused == "Only a stall that starts with a King moves to a corner."
     assert reply.refused == reason(session.game, Shift("N", "NE"))
     assert reply.refused_zone == "corner-NE" and session.selected is None
@@ -270,15 +280,15 @@ def test_a_stall_not_headed_by_a_king_is_refused_at_a_corner():
 def test_a_king_in_hand_may_go_to_any_empty_corner_under_the_classic_rules():
     game = kc_position([["KD", "5C"], list(OTHER)], STALLS_A, rules="classic")
     session = TableSession(game)
-    session.touch_card("KD")
-    assert session.selected == Selection(card="KD") and session.targets() == CORNER_ZONES
-    reply = session.touch_stall("corner-NW")
+    touch_card(session, "KD")
+    assert session.selected == Pick("hand-0", 1, "KD") and session.targets() == CORNER_ZONES
+    reply = touch_stall(session, "corner-NW")
     assert reply.moved == Play("KD", "NW") and game.stalls["NW"] == ["KD"]
 
 
 def test_a_side_stall_that_cannot_move_is_refused():
     session = session_a()
-    reply = session.touch_stall("side-S")
+    reply = touch_stall(session, "side-S")
     assert reply.refused == "That stall has nowhere to go."
     assert reply.refused_zone == "side-S" and session.selected is None
 
@@ -287,29 +297,29 @@ def test_an_empty_side_or_a_corner_touched_with_nothing_selected_selects_nothing
     stalls = {"N": ["KS"], "E": ["KC"], "S": ["2D"], "NE": ["KH"]}  # W is empty
     session = TableSession(kc_position([list(HAND_A), list(OTHER)], stalls))
     for zone in ("side-W", "corner-NE", "corner-SE"):
-        nothing(session, session.touch_stall(zone), 0)
+        nothing(session, touch_stall(session, zone), 0)
         assert session.selected is None
     # an empty side is a target like any other: the Queen may go on N, E or W now
-    session.touch_card("QH")
+    touch_card(session, "QH")
     assert session.targets() == ["side-E", "side-N", "side-W"]
 
 
 def test_a_stall_moved_onto_an_empty_side_is_refused_with_the_engines_reason():
     stalls = {"N": ["KS"], "E": ["KC"], "S": ["2D"]}  # W is empty
     session = TableSession(kc_position([list(HAND_A), list(OTHER)], stalls))
-    session.touch_stall("side-N")
+    touch_stall(session, "side-N")
     assert session.targets() == CORNER_ZONES
-    reply = session.touch_stall("side-W")
+    reply = touch_stall(session, "side-W")
     assert reply.refused == "Moving a stall onto an empty side changes nothing."
     assert reply.refused_zone == "side-W" and session.selected is None
 
 
 def test_touching_what_is_not_a_stall_or_off_the_persons_turn_does_nothing():
     session = session_a()
-    nothing(session, session.touch_stall("hand-0"), 0)
-    nothing(session, session.touch_stall("stock"), 0)
+    nothing(session, touch_stall(session, "hand-0"), 0)
+    nothing(session, touch_stall(session, "stock"), 0)
     session = session_a(to_move=1)
-    nothing(session, session.touch_stall("side-N"), 0)
+    nothing(session, touch_stall(session, "side-N"), 0)
     assert session.selected is None
 
 
@@ -318,14 +328,14 @@ def test_touching_what_is_not_a_stall_or_off_the_persons_turn_does_nothing():
 
 def test_a_card_dropped_on_a_stall_plays_or_is_refused():
     session = session_a()
-    reply = session.drop(Selection(card="QH"), "side-E")
+    reply = session.drop(Pick("hand-0", 1, "QH"), "side-E")
     assert reply.moved == Play("QH", "E")
 
     session = session_a()
-    reply = session.drop(Selection(card="QH"), "side-S")
+    reply = session.drop(Pick("hand-0", 1, "QH"), "side-S")
     assert reply.moved is None and reply.refused == reason(session.game, Play("QH", "S"))
     assert reply.refused_zone == "side-S"
-    reply = session.drop(Selection(card="5C"), "corner-NW")
+    reply = session.drop(Pick("hand-0", 1, "5C"), "corner-NW")
     assert reply.refused == "A corner starts only with a King."
     assert reply.refused_zone == "corner-NW"
     assert session.game.move_stack == []
@@ -333,32 +343,32 @@ def test_a_card_dropped_on_a_stall_plays_or_is_refused():
 
 def test_a_stall_dropped_on_a_stall_moves_or_is_refused():
     session = session_a()
-    reply = session.drop(Selection(stall="N"), "corner-SE")
+    reply = session.drop(stall_pick(session, "N"), "corner-SE")
     assert reply.moved == Shift("N", "SE") and session.game.stalls["SE"] == ["KS"]
 
     session = session_a()
-    reply = session.drop(Selection(stall="N"), "side-S")
+    reply = session.drop(stall_pick(session, "N"), "side-S")
     assert reply.refused == reason(session.game, Shift("N", "S"))
     assert "at the bottom of that stall" in reply.refused and reply.refused_zone == "side-S"
 
 
 def test_a_stall_dropped_on_itself_does_nothing():
     session = session_a()
-    nothing(session, session.drop(Selection(stall="N"), "side-N"), 0)
+    nothing(session, session.drop(stall_pick(session, "N"), "side-N"), 0)
 
 
 def test_a_drop_onto_no_zone_or_not_a_stall_does_nothing_and_clears_the_selection():
     session = session_a()
-    session.touch_card("QH")
-    nothing(session, session.drop(Selection(card="QH"), None), 0)
+    touch_card(session, "QH")
+    nothing(session, session.drop(Pick("hand-0", 1, "QH"), None), 0)
     assert session.selected is None
-    nothing(session, session.drop(Selection(card="QH"), "hand-0"), 0)
-    nothing(session, session.drop(Selection(stall="N"), "stock"), 0)
+    nothing(session, session.drop(Pick("hand-0", 1, "QH"), "hand-0"), 0)
+    nothing(session, session.drop(stall_pick(session, "N"), "stock"), 0)
 
 
 def test_a_drop_off_the_persons_turn_does_nothing():
     session = session_a(to_move=1)
-    nothing(session, session.drop(Selection(card="QH"), "side-E"), 0)
+    nothing(session, session.drop(Pick("hand-0", 1, "QH"), "side-E"), 0)
 
 
 # -- undo and redo --------------------------------------------------------------------------
@@ -367,8 +377,8 @@ def test_a_drop_off_the_persons_turn_does_nothing():
 def test_the_persons_play_is_undone_and_redone():
     session = session_a()
     assert not session.can_undo() and not session.can_redo()
-    session.touch_card("QH")
-    session.touch_stall("side-N")
+    touch_card(session, "QH")
+    touch_stall(session, "side-N")
     assert session.can_undo()
     reply = session.undo()
     assert reply.changed
@@ -383,16 +393,16 @@ def test_the_persons_play_is_undone_and_redone():
 
 def test_undo_clears_the_selection():
     session = session_a()
-    session.touch_card("6D")
-    session.touch_card("QH")
-    assert session.selected == Selection(card="QH")
+    touch_card(session, "6D")
+    touch_card(session, "QH")
+    assert session.selected == Pick("hand-0", 1, "QH")
     session.undo()
     assert session.selected is None
 
 
 def test_a_whole_stall_move_and_a_play_under_are_undone_too():
     session = session_a()
-    session.drop(Selection(stall="N"), "corner-NE")
+    session.drop(stall_pick(session, "N"), "corner-NE")
     assert session.can_undo()
     session.undo()
     assert session.game.stalls["N"] == ["KS"] and session.redo_stack == ["N>NE"]
@@ -401,9 +411,9 @@ def test_a_whole_stall_move_and_a_play_under_are_undone_too():
     stalls = {"N": ["9H", "8S"], "E": ["2D"], "S": ["4C"]}
     game = kc_position([["TS", "5C"], list(OTHER)], stalls, rules="classic", under=True)
     session = TableSession(game)
-    session.touch_card("TS")
+    touch_card(session, "TS")
     assert session.targets() == ["side-N", "side-W"]
-    reply = session.touch_stall("side-N")
+    reply = touch_stall(session, "side-N")
     assert reply.moved == Under("TS", "N") and game.stalls["N"] == ["TS", "9H", "8S"]
     assert session.can_undo()
     session.undo()
@@ -412,9 +422,9 @@ def test_a_whole_stall_move_and_a_play_under_are_undone_too():
 
 def test_undo_steps_back_through_the_turn_and_redo_forward():
     session = session_a()
-    session.touch_card("QH")
-    session.touch_stall("side-N")
-    session.touch_card("6D")
+    touch_card(session, "QH")
+    touch_stall(session, "side-N")
+    touch_card(session, "6D")
     session.undo()
     session.undo()
     assert session.game.move_stack == [] and not session.can_undo()
@@ -426,22 +436,22 @@ def test_undo_steps_back_through_the_turn_and_redo_forward():
 
 def test_a_different_play_clears_redo():
     session = session_a()
-    session.touch_card("QH")
-    session.touch_stall("side-N")
+    touch_card(session, "QH")
+    touch_stall(session, "side-N")
     session.undo()
-    session.touch_card("QH")
-    session.touch_stall("side-E")  # not what was undone
+    touch_card(session, "QH")
+    touch_stall(session, "side-E")  # not what was undone
     assert session.redo_stack == [] and not session.can_redo()
 
 
 def test_making_the_undone_play_again_keeps_the_rest_of_redo():
     session = session_a()
-    session.touch_card("QH")
-    session.touch_stall("side-N")
-    session.touch_card("6D")
+    touch_card(session, "QH")
+    touch_stall(session, "side-N")
+    touch_card(session, "6D")
     session.undo()
     session.undo()
-    session.drop(Selection(card="QH"), "side-N")  # the very play redo would make
+    session.drop(Pick("hand-0", 1, "QH"), "side-N")  # the very play redo would make
     assert session.redo_stack == ["6D>W"]
     assert session.redo().moved == Play("6D", "W")
 
@@ -449,7 +459,7 @@ def test_making_the_undone_play_again_keeps_the_rest_of_redo():
 def test_no_undo_after_the_turn_is_ended():
     session = session_a("hh")
     session.reveal()  # several people: the table opens hidden
-    session.touch_card("6D")
+    touch_card(session, "6D")
     session.end_turn()
     assert session.game.to_move == 1 and session.is_person(1)
     assert not session.can_undo()
@@ -472,7 +482,7 @@ def test_no_undo_of_a_computers_play():
 
 def test_a_winning_play_may_be_taken_back_before_the_next_hand():
     session = TableSession(kc_position([["6D"], list(OTHER)], STALLS_A))
-    session.touch_card("6D")
+    touch_card(session, "6D")
     assert session.game.hand_over is not None and session.game.hand_over.winner == 0
     assert session.can_undo()
     session.undo()
@@ -483,7 +493,7 @@ def test_a_winning_play_may_be_taken_back_before_the_next_hand():
 def test_nothing_is_undone_once_the_match_is_over():
     game = kc_position([["6D"], list(OTHER)], STALLS_A, rules="classic")  # one hand
     session = TableSession(game)
-    session.touch_card("6D")
+    touch_card(session, "6D")
     assert game.is_over()
     assert not session.can_undo()
     nothing(session, session.undo(), 1)
@@ -494,8 +504,8 @@ def test_nothing_is_undone_once_the_match_is_over():
 
 def test_end_turn_only_on_the_persons_turn_and_then_the_computer_is_to_move():
     session = session_a()
-    session.touch_card("QH")
-    session.touch_stall("side-N")
+    touch_card(session, "QH")
+    touch_stall(session, "side-N")
     session.undo()
     reply = session.end_turn()
     assert reply.moved == END_TURN and reply.changed
@@ -507,7 +517,7 @@ def test_end_turn_only_on_the_persons_turn_and_then_the_computer_is_to_move():
 
 def test_end_turn_does_nothing_while_the_hand_is_hidden():
     session = session_a("hh")
-    session.hidden = True
+    session.hidden_hand = True
     nothing(session, session.end_turn(), 0)
 
 
@@ -553,16 +563,16 @@ def test_step_computer_clears_redo():
 def test_two_people_alone_pass_the_device_between_turns():
     session = session_a("hh")
     session.reveal()  # several people: the table opens hidden
-    assert session.shown_seat == 0 and not session.hidden
-    session.touch_card("6D")  # a card moves, so the hand is not blocked
+    assert session.shown_seat == 0 and not session.hidden_hand
+    touch_card(session, "6D")  # a card moves, so the hand is not blocked
     session.end_turn()
-    assert session.shown_seat == 1 and session.hidden
+    assert session.shown_seat == 1 and session.hidden_hand
     assert not session.persons_turn()
-    nothing(session, session.touch_card("3H"), 2)  # seat 1's hand is not shown yet
+    nothing(session, touch_card(session, "3H"), 2)  # seat 1's hand is not shown yet
     assert session.reveal().changed
-    assert not session.hidden and session.persons_turn()
+    assert not session.hidden_hand and session.persons_turn()
     session.end_turn()
-    assert session.shown_seat == 0 and session.hidden
+    assert session.shown_seat == 0 and session.hidden_hand
 
 
 @pytest.mark.parametrize("players", ["hh2", "h2h", "h12h"])
@@ -580,7 +590,7 @@ def test_after_the_computers_play_the_next_persons_hand_is_hidden_till_revealed(
         while session.computer_to_move():
             # while the computers play no hand shows: the device may be changing hands
             # (until someone reveals a hand, as the test did at the start)
-            assert session.shown_seat == last and (session.hidden or not ended)
+            assert session.shown_seat == last and (session.hidden_hand or not ended)
             session.step_computer()
             steps += 1
             assert steps < 200, "computer turns that do not end"
@@ -589,19 +599,19 @@ def test_after_the_computers_play_the_next_persons_hand_is_hidden_till_revealed(
         seat = game.to_move
         assert session.is_person(seat) and session.shown_seat == seat
         if seat != last:  # another person: the device is passed first
-            assert session.hidden and not session.persons_turn()
+            assert session.hidden_hand and not session.persons_turn()
             card = game.hands[seat][0]
-            nothing(session, session.touch_card(card), len(game.move_stack))
+            nothing(session, touch_card(session, card), len(game.move_stack))
             nothing(session, session.end_turn(), len(game.move_stack))
             hides += 1
             session.reveal()
-        assert not session.hidden and session.persons_turn()
+        assert not session.hidden_hand and session.persons_turn()
         session.end_turn()
         ended = True
         last = seat
     assert hides >= 2
     if game.hand_over is not None:
-        assert not session.hidden  # a hand's end shows its summary to whoever is there
+        assert not session.hidden_hand  # a hand's end shows its summary to whoever is there
 
 
 @pytest.mark.parametrize("players", ["h2", "2h1", "h123"])
@@ -610,7 +620,7 @@ def test_a_lone_person_is_never_asked_to_take_the_device(players):
     session = TableSession(game)
     person = session.people()[0]
     for _ in range(300):
-        assert not session.hidden and session.shown_seat == person
+        assert not session.hidden_hand and session.shown_seat == person
         if game.is_over():
             break
         if game.hand_over is not None:
@@ -620,7 +630,7 @@ def test_a_lone_person_is_never_asked_to_take_the_device(players):
         else:
             assert session.persons_turn()
             session.end_turn()
-    assert not session.hidden and session.shown_seat == person
+    assert not session.hidden_hand and session.shown_seat == person
 
 
 # -- the next hand, giving up, the record ---------------------------------------------------
@@ -631,7 +641,7 @@ def won_hand(players):
     hands = [["6D"]] + [list(OTHER) for _ in players[1:]]
     session = TableSession(kc_position(hands, STALLS_A, players=players))
     session.reveal()  # several people: the table opens hidden
-    session.touch_card("6D")
+    touch_card(session, "6D")
     assert session.game.hand_over is not None and not session.game.is_over()
     return session
 
@@ -643,12 +653,12 @@ def test_next_hand_only_after_a_hand_is_over():
 
 def test_next_hand_among_people_hides_the_next_persons_hand():
     session = won_hand("hhh")
-    assert not session.hidden and session.shown_seat == 0
+    assert not session.hidden_hand and session.shown_seat == 0
     reply = session.next_hand()
     assert reply.moved == NEXT_HAND and reply.changed
     game = session.game
     assert game.hand_over is None and game.dealer == 1 and game.to_move == 2
-    assert session.shown_seat == 2 and session.hidden and not session.persons_turn()
+    assert session.shown_seat == 2 and session.hidden_hand and not session.persons_turn()
     session.reveal()
     assert session.persons_turn()
     assert session.redo_stack == []
@@ -658,35 +668,35 @@ def test_next_hand_hides_even_when_the_same_person_starts_it():
     session = won_hand("hh")
     session.next_hand()
     assert session.game.to_move == 0
-    assert session.shown_seat == 0 and session.hidden
+    assert session.shown_seat == 0 and session.hidden_hand
 
 
 def test_next_hand_with_one_person_never_hides():
     session = won_hand("h2")
     session.next_hand()
-    assert session.game.to_move == 0 and session.shown_seat == 0 and not session.hidden
+    assert session.game.to_move == 0 and session.shown_seat == 0 and not session.hidden_hand
     assert session.persons_turn()
 
     session = won_hand("h22")
     session.next_hand()
     assert session.game.to_move == 2 and session.computer_to_move()
-    assert session.shown_seat == 0 and not session.hidden
+    assert session.shown_seat == 0 and not session.hidden_hand
 
 
 def test_next_hand_does_nothing_once_the_match_is_over():
     game = kc_position([["6D"], list(OTHER)], STALLS_A, rules="classic")
     session = TableSession(game)
-    session.touch_card("6D")
+    touch_card(session, "6D")
     assert game.is_over()
     nothing(session, session.next_hand(), 1)
 
 
 def test_give_up_ends_the_game_and_forgets_redo():
     session = session_a()
-    session.touch_card("QH")
-    session.touch_stall("side-N")
+    touch_card(session, "QH")
+    touch_stall(session, "side-N")
     session.undo()
-    session.touch_card("QH")
+    touch_card(session, "QH")
     reply = session.give_up()
     assert reply.changed
     assert session.game.is_over() and session.game.resigned
@@ -699,24 +709,24 @@ def test_give_up_ends_the_game_and_forgets_redo():
 def test_the_record_holds_the_save_redo_and_names():
     game = KingsCorner.new(deal=77, players="h2h")
     session = TableSession(game, redo=["QH>N"], names=["Ann", "", "Bo"])
-    record = session.to_record()
+    record = session.record().to_dict()
     assert record["redo"] == ["QH>N"]
     assert record["names"] == ["Ann", "Arthur", "Bo"]
     assert record["game"] == "kings-corner" and record["deal"] == 77
     assert record["options"]["players"] == "h2h" and record["moves"] == []
 
     again = TableSession(KingsCorner.from_save(record), record["redo"], record["names"])
-    assert again.names == session.names and again.redo_stack == ["QH>N"]
+    assert again.player_names == session.player_names and again.redo_stack == ["QH>N"]
     assert again.game.hands == game.hands
 
 
 def test_the_record_lists_the_moves_and_a_copy_of_redo():
     session = session_a()
-    session.touch_card("QH")
-    session.touch_stall("side-N")
-    session.touch_card("6D")
+    touch_card(session, "QH")
+    touch_stall(session, "side-N")
+    touch_card(session, "6D")
     session.undo()
-    record = session.to_record()
+    record = session.record().to_dict()
     assert record["moves"] == ["QH>N"] and record["redo"] == ["6D>W"]
     record["redo"].append("x")
     assert session.redo_stack == ["6D>W"]
@@ -886,10 +896,10 @@ def test_a_table_of_several_people_opens_with_the_hand_hidden():
     session = TableSession(game)
     session.reveal()
     session.end_turn()
-    record = session.to_record()
+    record = session.record().to_dict()
     again = TableSession(KingsCorner.from_save(record), record["redo"], record["names"])
-    assert again.hidden and not again.persons_turn()
+    assert again.hidden_hand and not again.persons_turn()
     again.reveal()
     assert again.persons_turn()
     alone = TableSession(KingsCorner.new(deal=5, players="h2"))
-    assert not alone.hidden
+    assert not alone.hidden_hand

@@ -8,6 +8,7 @@ import json
 from game.ui.opening import open_game
 from game.ui.store import PREFIX, Store
 from game.ui.tabs import FOLLOW, FOREIGN, GONE, SAME, decide, holds_more, moved_on
+from tests.session_helpers import opened
 
 from .test_ui_logic import MemoryStorage, ThrowingStorage
 
@@ -18,7 +19,7 @@ def two_tabs(deal: int = 55):
     tabs = []
     for _ in range(2):
         store = Store(storage)
-        session, key, _ = open_game(store, "devils-square", deal, {})
+        session, key, _ = opened(store, "devils-square", deal, {})
         store.claim(key, store.read(key))
         tabs.append((store, session, key))
     return storage, tabs
@@ -26,7 +27,7 @@ def two_tabs(deal: int = 55):
 
 def save(tab) -> None:
     store, session, key = tab
-    store.save_record(key, session.to_record(), finished=False)
+    store.save_record(key, session.record(), finished=False)
 
 
 def test_a_save_by_another_tab_is_noticed_and_ones_own_are_not():
@@ -36,7 +37,7 @@ def test_a_save_by_another_tab_is_noticed_and_ones_own_are_not():
     save(a)
     assert not a[0].changed_elsewhere(a[2])  # its own write
     assert b[0].changed_elsewhere(b[2])  # the other's
-    assert decide(b[1].to_record(), b[0].read(b[2])) == FOLLOW
+    assert decide(b[1].record().to_dict(), b[0].read(b[2])) == FOLLOW
     b[0].claim(b[2], b[0].read(b[2]))  # b follows: what is stored is now b's too
     assert not b[0].changed_elsewhere(b[2])
 
@@ -45,23 +46,23 @@ def test_a_tab_that_followed_sees_the_same_game():
     _, (a, b) = two_tabs()
     a[1].play(a[1].game.legal_moves()[0])
     save(a)
-    followed, _, _ = open_game(b[0], "devils-square", 55, {})
-    assert decide(followed.to_record(), b[0].read(b[2])) == SAME
+    followed, _, _ = opened(b[0], "devils-square", 55, {})
+    assert decide(followed.record().to_dict(), b[0].read(b[2])) == SAME
 
 
 def test_a_clock_stamp_by_another_tab_is_the_same_game():
     """The statistics stamp a hidden tab's playing time into its save, without a move."""
     _, (a, b) = two_tabs()
-    record = json.loads(a[0].read(a[2]) or json.dumps(a[1].to_record()))
+    record = json.loads(a[0].read(a[2]) or json.dumps(a[1].record().to_dict()))
     record["seconds"] = 99.5
     a[0].write(a[2], json.dumps(record))
     assert b[0].changed_elsewhere(b[2])
-    assert decide(b[1].to_record(), b[0].read(b[2])) == SAME
+    assert decide(b[1].record().to_dict(), b[0].read(b[2])) == SAME
 
 
 def test_what_another_tab_left_is_told_apart():
     _, (a, b) = two_tabs()
-    mine = b[1].to_record()
+    mine = b[1].record().to_dict()
     assert decide(mine, None) == GONE
     assert decide(mine, '{"v":1,"game":"devils-square"') == FOREIGN  # cut short
     assert decide(mine, "[1, 2]") == FOREIGN
@@ -118,8 +119,8 @@ def test_a_clock_stamp_is_not_a_move_on_but_a_move_is():
 def test_another_tab_s_text_nested_too_deep_is_foreign_not_a_crash():
     _, (_, b) = two_tabs()
     deep = "[" * 100_000 + "]" * 100_000
-    assert decide(b[1].to_record(), deep) == FOREIGN
-    assert moved_on(deep, json.dumps(b[1].to_record()))
+    assert decide(b[1].record().to_dict(), deep) == FOREIGN
+    assert moved_on(deep, json.dumps(b[1].record().to_dict()))
 
 
 def test_a_save_made_elsewhere_while_a_tab_opens_the_game_is_noticed():
@@ -130,10 +131,11 @@ def test_a_save_made_elsewhere_while_a_tab_opens_the_game_is_noticed():
     a[1].play(a[1].game.legal_moves()[0])
     save(a)
     b = Store(storage)
-    opened, key, _ = open_game(b, "devils-square", 55, {})
-    assert b.last_loaded == (key, a[0].read(key))
+    loaded = open_game(b, "devils-square", 55, {})
+    key = loaded.key
+    assert loaded.text == a[0].read(key)
     a[1].play(a[1].game.legal_moves()[0])
     save(a)  # in between
-    b.claim(key, b.last_loaded[1])
+    b.claim(key, loaded.text)
     assert b.changed_elsewhere(key) and moved_on(b.seen[key], b.read(key))
-    assert decide(opened.to_record(), b.read(key)) == FOLLOW
+    assert decide(loaded.session.record().to_dict(), b.read(key)) == FOLLOW

@@ -13,13 +13,15 @@ from pathlib import Path
 import pytest
 
 from game import i18n
-from game.games import GAMES
+from game.engine import Gesture, Kind
+from game.games import GAMES, load, load_all
 from game.i18n import tr
 from game.ui import assist
-from game.ui.layouts import LAYOUTS
+from game.ui.games import page_of
 from game.ui.numbers import grouped
 from game.ui.store import Store
-from game.ui.table import TableSession, read_setup, setup_form
+from game.ui.table import TableSession
+from game.ui.table_setup import read_setup, setup_form
 from game.ui.urlstate import parse_route
 
 from .kk_helpers import INERT, position
@@ -43,20 +45,20 @@ def attributes(html: str, name: str) -> list[str]:
 
 
 def test_boards_are_built_in_the_language_of_the_moment(speak):
-    english = LAYOUTS["devils-square"].board_html({})
+    english = page_of(load("devils-square")).board_html({})
     assert 'aria-label="Cell 1"' in english and 'data-caption="Draw pile"' in english
     speak("nl")
-    dutch = LAYOUTS["devils-square"].board_html({})
+    dutch = page_of(load("devils-square")).board_html({})
     assert 'aria-label="Vak 1"' in dutch and 'data-caption="Trekstapel"' in dutch
     assert 'aria-label="Weggelegde kwartetten"' in dutch
     speak("fr")
-    french = LAYOUTS["kings-corner-solitaire"].board_html({})
+    french = page_of(load("kings-corner-solitaire")).board_html({})
     assert "Case 1, place d’un roi" in french and 'data-caption="Talon"' in french
-    table = LAYOUTS["kings-corner"].board_html({"players": "h22"})
+    table = page_of(load("kings-corner")).board_html({"players": "h22"})
     assert ">Fin du tour</button>" in table and 'aria-label="Rangée nord"' in table
     assert '<option value="fast">rapide</option>' in table
     speak("en")
-    assert LAYOUTS["devils-square"].board_html({}) == english
+    assert page_of(load("devils-square")).board_html({}) == english
 
 
 def test_no_english_word_is_left_in_a_dutch_board(speak):
@@ -66,8 +68,8 @@ def test_no_english_word_is_left_in_a_dutch_board(speak):
              "dealer", "chips", "cards", "over"}  # ("Stock" and "Hand" are Dutch too)
     said = ("aria-label", "data-caption", "data-deal", "data-turn", "data-empty",
             "data-dealer", "data-unit")
-    for game_id, layout in LAYOUTS.items():
-        html = layout.board_html({"players": "h2"} if layout.table else {})
+    for game_id, info in load_all().items():
+        html = page_of(info).board_html({"players": "h2"} if info.table else {})
         shown = " ".join([text for name in said for text in attributes(html, name)]
                          + re.findall(r">([^<]+)<", html))
         assert not words & set(re.findall(r"[A-Za-z]+", shown)), (game_id, shown)
@@ -75,24 +77,25 @@ def test_no_english_word_is_left_in_a_dutch_board(speak):
 
 def test_labels_options_and_refusals_in_dutch(speak):
     speak("nl")
-    grip = LAYOUTS["devils-grip"]
-    assert tr(grip.score_label) == "Resterend" and tr(grip.pile_label) == "Stock"
+    grip, grip_page = load("devils-grip"), page_of(load("devils-grip"))
+    status = grip.engine.new(deal=1).status()
+    assert status.score_label == "Resterend" and tr(grip_page.pile_label) == "Stock"
     assert grip.options_text({"draw": 1, "passes": 3}) == "één kaart tegelijk, 3 rondes"
-    table = LAYOUTS["kings-corner"]
+    table = load("kings-corner")
     assert (table.options_text({"rules": "classic", "under": True, "match": 50})
             == "Klassieke regels, onder de rijen, partij tot 50")
-    square = LAYOUTS["devils-square"]
+    square = page_of(load("devils-square"))
     assert square.refusal_text("Nee.") == "De bewaker weigert: Nee."
-    assert grip.refusal_text("Nee.") == "Nee."
-    assert [tr(label) for label, _, _ in grip.modes] == ["Eén kaart tegelijk", "Eén ronde",
-                                                         "Drie rondes"]
-    assert tr(LAYOUTS["kings-square"].win_title) == "Je hebt de sleutels verdiend!"
+    assert grip_page.refusal_text("Nee.") == "Nee."
+    assert [tr(mode.label) for mode in grip.modes] == ["Eén kaart tegelijk", "Eén ronde",
+                                                       "Drie rondes"]
+    assert tr(load("kings-square").win_title) == "Je hebt de sleutels verdiend!"
 
 
 def test_english_labels_are_unchanged():
-    assert LAYOUTS["devils-square"].refusal_text("No.") == "The guard refuses: No."
-    assert LAYOUTS["devils-grip"].options_text({"draw": 1, "passes": 1}) == "deal one, one pass"
-    assert tr(LAYOUTS["kings-corner-solitaire"].score_label) == "Courts"
+    assert page_of(load("devils-square")).refusal_text("No.") == "The guard refuses: No."
+    assert load("devils-grip").options_text({"draw": 1, "passes": 1}) == "deal one, one pass"
+    assert load("kings-corner-solitaire").engine.new(deal=1).status().score_label == "Courts"
 
 
 # -- hints, the solver, replays ---------------------------------------------------------------
@@ -101,9 +104,7 @@ def test_english_labels_are_unchanged():
 def test_hints_in_dutch_and_french(speak):
     @dataclass(frozen=True)
     class Onto:
-        source: str = "cell-0"
-        target: str = "cell-1"
-        count: int = 1
+        gesture: Gesture = Gesture(Kind.BUILD, "cell-0", "cell-1", 1)
 
     class Position:
         def zones(self):
@@ -124,7 +125,7 @@ def test_hints_in_dutch_and_french(speak):
 
 def test_a_real_hint_in_dutch_names_its_cards_in_dutch(speak):
     from game.ai import solitaire
-    from game.ui.layouts import KINGS_KEYS_FACES
+    from game.ui.games.kings_keys import KINGS_KEYS_FACES
 
     speak("nl")
     cells = [["G2A"], ["G1K"], ["G1S"], ["R2K", "R3A"], ["R1C"]] + [[c] for c in INERT[:11]]
@@ -135,20 +136,26 @@ def test_a_real_hint_in_dutch_names_its_cards_in_dutch(speak):
     assert not re.search(r"\b(Green|Red|Axe|Key|Shield|Coin|move|onto)\b", marks.text)
 
 
+def answer(game_id, *args):
+    from game.ai import solitaire
+
+    return assist.answer_text(*args, solitaire.load(game_id).value_text)
+
+
 def test_the_solvers_answers_count_in_the_language(speak):
     speak("nl")
-    assert assist.answer_text("devils-grip", "won", 1, 0, 5) == (
+    assert answer("devils-grip", "won", 1, 0, 5) == (
         "Ja: dit spel is te winnen in 1 zet.")
-    assert assist.answer_text("devils-grip", "won", 214, 0, 5) == (
+    assert answer("devils-grip", "won", 214, 0, 5) == (
         "Ja: dit spel is te winnen in 214 zetten.")
-    assert assist.answer_text("devils-square", "lost", 3, 1, 9) == (
+    assert answer("devils-square", "lost", 3, 1, 9) == (
         "Nee: geen enkele reeks zetten wint dit spel. Er is hoogstens 1 kwartet te maken.")
     assert assist.progress_text(123456) == "123.456 stellingen doorzocht"
     assert assist.Replay(12, shown=3).text() == "Zet 3 van 12"
     speak("fr")
-    assert assist.answer_text("kings-square", "lost", 3, 0, 9).endswith(
+    assert answer("kings-square", "lost", 3, 0, 9).endswith(
         "On peut faire au plus 0 série.")  # French counts 0 as singular
-    assert assist.answer_text("devils-square", "unknown", 0, 0, 2_000_000) == (
+    assert answer("devils-square", "unknown", 0, 0, 2_000_000) == (
         "Le solveur a abandonné après 2\u202f000\u202f000 positions, sans réponse.")
     assert grouped(1234) == "1\u202f234"
 
@@ -195,13 +202,13 @@ def test_a_storage_problem_is_told_in_the_language_of_the_moment(speak):
 
 
 def test_a_damaged_save_is_reported_in_dutch(speak):
-    from game.ui.opening import open_game
+    from tests.session_helpers import opened
 
     speak("nl")
     memory = MemoryStorage()
     store = Store(memory)
     memory.data["cardgames:save:devils-grip:5"] = "{not json"
-    _, _, notes = open_game(store, "devils-grip", 5, {})
+    _, _, notes = opened(store, "devils-grip", 5, {})
     assert notes and notes[0].startswith("Je bewaarde spel ") and "beschadigd" in notes[0]
 
 
@@ -210,22 +217,22 @@ def test_a_damaged_save_is_reported_in_dutch(speak):
 
 def test_the_tables_names_follow_the_language_even_when_saved(speak):
     game = GAMES["kings-corner"].new(deal=4, players="h2")
-    english = TableSession(game).names
+    english = TableSession(game).player_names
     assert english == ["You", "Arthur"]
     speak("nl")
-    assert TableSession(game).names == ["Jij", "Arthur"]
-    assert TableSession(game, names=english).names == ["Jij", "Arthur"]  # a saved default
+    assert TableSession(game).player_names == ["Jij", "Arthur"]
+    assert TableSession(game, names=english).player_names == ["Jij", "Arthur"]  # a saved default
     several = GAMES["kings-corner"].new(deal=4, players="hh2")
-    assert TableSession(several, names=["Player 1", "", ""]).names == [
+    assert TableSession(several, names=["Player 1", "", ""]).player_names == [
         "Speler 1", "Speler 2", "Arthur"]
-    assert TableSession(several, names=["Ann", "Speler 2"]).names == ["Ann", "Speler 2",
+    assert TableSession(several, names=["Ann", "Speler 2"]).player_names == ["Ann", "Speler 2",
                                                                        "Arthur"]
     speak("fr")
-    assert TableSession(game, names=["Jij"]).names == ["Vous", "Arthur"]
-    assert TableSession(GAMES["kings-corner"].new(deal=4, players="h23")).names == [
+    assert TableSession(game, names=["Jij"]).player_names == ["Vous", "Arthur"]
+    assert TableSession(GAMES["kings-corner"].new(deal=4, players="h23")).player_names == [
         "Vous", "Arthur", "Guenièvre"]
     speak("en")
-    assert TableSession(game, names=["Vous"]).names == ["You", "Arthur"]
+    assert TableSession(game, names=["Vous"]).player_names == ["You", "Arthur"]
     session = TableSession(game)
     assert session.is_you(0) and not session.is_you(1)
 

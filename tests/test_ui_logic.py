@@ -6,12 +6,15 @@ import pytest
 
 from game.engine import GAMES, load_save
 from game.games.kings_keys import StackMove
-from game.ui.opening import open_game
-from game.ui.session import Pick, Session
+from game.ui.patience import PatienceSession as Session
+from game.ui.record import SaveRecord
+from game.ui.session import Pick
 from game.ui.store import PREFIX, Store, slot_key
 from game.ui.urlstate import game_query, parse_route
+from tests.session_helpers import opened
 
 from .kk_helpers import INERT, position
+from .session_helpers import touch
 
 
 def two_target_session():
@@ -22,32 +25,32 @@ def two_target_session():
 
 def test_a_click_with_several_targets_selects_and_highlights_them():
     session = two_target_session()
-    reply = session.touch("cell-0", 0)
+    reply = touch(session, "cell-0", 0)
     assert reply.moved is None and session.selected == Pick("cell-0", 1)
     assert session.targets() == ["cell-1", "cell-2"]
-    reply = session.touch("cell-2", 0)
+    reply = touch(session, "cell-2", 0)
     assert reply.moved == StackMove(0, 2) and session.selected is None
 
 
 def test_a_click_with_a_single_target_moves_at_once_and_picks_the_cards_above():
     session = two_target_session()
-    reply = session.touch("cell-3", 0)  # the 2-3 Red stack, picked by its bottom card
+    reply = touch(session, "cell-3", 0)  # the 2-3 Red stack, picked by its bottom card
     assert reply.moved == StackMove(3, 4, 2)
 
 
 def test_an_illegal_target_is_refused_with_the_guards_reason():
     session = two_target_session()
-    session.touch("cell-0", 0)
-    reply = session.touch("cell-4", 0)  # the 1 Red Coin: colours differ
+    touch(session, "cell-0", 0)
+    reply = touch(session, "cell-4", 0)  # the 1 Red Coin: colours differ
     assert reply.moved is None and "colours differ" in reply.refused
     assert reply.refused_zone == "cell-4" and session.selected is None
 
 
 def test_touching_a_stuck_card_says_so_and_touching_the_selection_again_drops_it():
     session = two_target_session()
-    assert session.touch("cell-5", 0).refused == "That card has nowhere to go."
-    session.touch("cell-0", 0)
-    assert session.touch("cell-0", 0).moved is None and session.selected is None
+    assert touch(session, "cell-5", 0).refused == "That card has nowhere to go."
+    touch(session, "cell-0", 0)
+    assert touch(session, "cell-0", 0).moved is None and session.selected is None
 
 
 def test_drop_moves_or_refuses():
@@ -182,13 +185,13 @@ class ThrowingStorage(MemoryStorage):
 
 def test_a_game_is_saved_and_resumed_with_its_undo_and_redo_history():
     store = Store(MemoryStorage())
-    session, key, notes = open_game(store, "devils-square", 55, {})
+    session, key, notes = opened(store, "devils-square", 55, {})
     assert notes == [] and key == slot_key("devils-square", 55, {"guard": False})
     session.play(session.game.legal_moves()[0])
     session.play(session.game.legal_moves()[0])
     session.undo()
-    store.save_record(key, session.to_record(), finished=False)
-    again, key2, _ = open_game(store, "devils-square", None, {})  # no deal: the current one
+    store.save_record(key, session.record(), finished=False)
+    again, key2, _ = opened(store, "devils-square", None, {})  # no deal: the current one
     assert key2 == key and again.game.zones() == session.game.zones()
     assert again.redo_stack == session.redo_stack and len(again.game.move_stack) == 1
 
@@ -199,23 +202,23 @@ def test_a_save_that_does_not_replay_is_set_aside_and_a_new_deal_starts():
     key = slot_key("devils-square", 55, {"guard": False})
     bad = {"v": 1, "game": "devils-square", "deal": 55, "options": {}, "moves": ["15-0x3"]}
     storage.setItem(key, json.dumps(bad))
-    session, _, notes = open_game(store, "devils-square", 55, {})
+    session, _, notes = opened(store, "devils-square", 55, {})
     assert len(notes) == 1 and "kept aside" in notes[0]
     assert session.game.deal == 55 and session.game.move_stack == []
     assert key not in storage.data
     aside = [k for k in storage.data if k.startswith(PREFIX + "aside:")]
     assert len(aside) == 1 and json.loads(storage.data[aside[0]]) == bad
     storage.setItem(key, "{not json")
-    _, _, notes = open_game(store, "devils-square", 55, {})
+    _, _, notes = opened(store, "devils-square", 55, {})
     assert "damaged" in notes[0]
 
 
 @pytest.mark.parametrize("storage", [None, FullStorage(), ThrowingStorage()])
 def test_broken_storage_never_stops_play_and_is_reported_once(storage):
     store = Store(storage)
-    session, key, _ = open_game(store, "kings-square", 3, {})
+    session, key, _ = opened(store, "kings-square", 3, {})
     session.play(session.game.legal_moves()[0])
-    assert store.save_record(key, session.to_record(), finished=False) is False
+    assert store.save_record(key, session.record(), finished=False) is False
     assert "not being saved" in store.take_problem()
     assert store.take_problem() == ""
 
@@ -226,9 +229,11 @@ def test_finished_games_are_pruned_but_unfinished_kept():
     for deal in range(1, 40):
         game = GAMES["devils-square"].new(deal=deal)
         game.resign()
-        store.save_record(slot_key("devils-square", deal, game.options), game.to_save(), True)
+        key = slot_key("devils-square", deal, game.options)
+        store.save_record(key, SaveRecord(game.to_save()), True)
     live = GAMES["devils-square"].new(deal=500)
-    store.save_record(slot_key("devils-square", 500, live.options), live.to_save(), False)
+    key = slot_key("devils-square", 500, live.options)
+    store.save_record(key, SaveRecord(live.to_save()), False)
     saves = [k for k in storage.data if k.startswith(PREFIX + "save:")]
     assert len(saves) <= 31 and slot_key("devils-square", 500, live.options) in saves
     record = json.loads(storage.data[slot_key("devils-square", 500, live.options)])
@@ -241,9 +246,9 @@ def test_devils_grip_touching_the_stock_deals_and_redeals():
     from .dg_helpers import INERT, LIVE, dg_position
 
     session = Session(dg_position(LIVE + [[c] for c in INERT], stock=["QS-1", "KS-1"]))
-    assert session.touch("stock", None).moved == DEAL
+    assert touch(session, "stock", None).moved == DEAL
     assert session.game.waste == ["KS-1", "QS-1"]
-    assert session.touch("stock", None).moved == REDEAL
+    assert touch(session, "stock", None).moved == REDEAL
     assert session.game.stock == ["QS-1", "KS-1"]
 
 
@@ -261,6 +266,6 @@ def test_devils_grip_a_pile_dropped_where_it_cannot_build_swaps_places():
     # a click on a pile with nowhere to build selects it, and the cells it may swap with
     # are offered; a click on one of them swaps
     session = Session(dg_position(cells, stock=stock))
-    assert session.touch("cell-4", 0).moved is None and session.selected == Pick("cell-4", 1)
+    assert touch(session, "cell-4", 0).moved is None and session.selected == Pick("cell-4", 1)
     assert "cell-0" in session.swap_targets() and "cell-4" not in session.swap_targets()
-    assert session.touch("cell-0", 0).moved == Swap(0, 4)
+    assert touch(session, "cell-0", 0).moved == Swap(0, 4)

@@ -22,7 +22,7 @@ import re
 import pytest
 
 from game.engine import MAX_DEAL, MIN_DEAL
-from game.games import GAMES
+from game.games import GAMES, REGISTRY
 from game.i18n import set_language, tr
 from game.ui.urlstate import Route, game_query, parse_query, parse_route, quote
 
@@ -183,9 +183,9 @@ def check_message(text: str) -> None:
     for part in QUOTED.findall(text):
         assert TOKEN.fullmatch(part), f"quotes more than a plain token: {text}"
     skeleton = QUOTED.sub("“X”", text)
-    for cls in GAMES.values():
-        skeleton = skeleton.replace(tr(cls.title), "GAME")
-        for name in cls.OPTIONS:
+    for info in REGISTRY.values():
+        skeleton = skeleton.replace(tr(info.title), "GAME")
+        for name in info.engine.OPTIONS:
             skeleton = skeleton.replace(f" {name} ", " NAME ")
     SKELETONS.add(skeleton)
 

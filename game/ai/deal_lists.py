@@ -1,6 +1,7 @@
 """Deals to start from when a player asks for a winnable deal, or for a difficulty.
 
-The numbers come from `bench/winrates.py` (see the README): a deal is listed as
+Keyed by the game whose lists they are (GameInfo.deals_id: King's Square plays Devil's
+Square's deals). The numbers come from `bench/winrates.py` (see the README): a deal is listed as
 winnable when the full-information solver proved it won, and graded by how the hint
 player (who cannot see the stock) did on it. Both are deterministic, so a deal's
 grade never changes. The lists themselves live in `deal_data.py`, written by
@@ -11,8 +12,6 @@ from __future__ import annotations
 
 from ..i18n import mark, tr
 from .deal_data import GRADE_RULES, GRADED, WINNABLE
-
-SHARED = {"kings-square": "devils-square"}  # one engine, one deck, the same deals
 
 KINDS = ("any", "winnable", "easy", "medium", "hard")
 LABELS = {  # in English; choices() gives them in the current language
@@ -27,7 +26,6 @@ LABELS = {  # in English; choices() gives them in the current language
 def choices(game_id: str) -> list[tuple[str, str]]:
     """(kind, label) pairs the page offers for `game_id`: "any" always, then the lists
     that exist for it. The labels are in the current language."""
-    game_id = SHARED.get(game_id, game_id)
     found = ["any"]
     if WINNABLE.get(game_id):
         found.append("winnable")
@@ -38,7 +36,6 @@ def choices(game_id: str) -> list[tuple[str, str]]:
 
 
 def deals_of(game_id: str, kind: str) -> tuple[int, ...]:
-    game_id = SHARED.get(game_id, game_id)
     if kind == "winnable":
         return WINNABLE.get(game_id, ())
     return GRADED.get(game_id, {}).get(kind, ())
@@ -53,7 +50,6 @@ def pick(game_id: str, kind: str, number: int) -> int | None:
 
 def grade_of(game_id: str, deal: int) -> str | None:
     """"easy", "medium" or "hard" when `deal` is in one of the game's graded lists."""
-    game_id = SHARED.get(game_id, game_id)
     for grade, deals in GRADED.get(game_id, {}).items():
         if deal in deals:
             return grade
@@ -63,6 +59,5 @@ def grade_of(game_id: str, deal: int) -> str | None:
 def grade_note(game_id: str) -> str:
     """One paragraph for the page, in the current language: how this game's deals were
     graded ('' if not)."""
-    game_id = SHARED.get(game_id, game_id)
     note = GRADE_RULES.get(game_id, "")
     return tr(note) if note else ""

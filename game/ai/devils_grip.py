@@ -64,6 +64,7 @@ from ..engine import Move
 from ..engine.cards import SUITS
 from ..games.devils_grip import CHAIN, DEAL, DEVILS_GRIP_DECK, REDEAL, STEP, SUIT, Build, Swap
 from .search import WON, solve
+from .solitaire import SolitaireAI
 
 CODE = {card: (SUITS.index(SUIT[card]) * 3 + CHAIN[card]) * 4 + STEP[card]
         for card in DEVILS_GRIP_DECK}
@@ -317,3 +318,6 @@ def by_sight(game) -> Move | None:
     if empties and (not game.waste or turn is None):
         return empties[0]
     return turn if turn is not None else (empties[0] if empties else None)
+
+
+AI = SolitaireAI(RULES, hint, greedy)

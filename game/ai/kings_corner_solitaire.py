@@ -55,6 +55,7 @@ from ..games.kings_corner_solitaire import (
     spots_for,
 )
 from .search import Line
+from .solitaire import SolitaireAI
 
 KINDS = 4  # cell kinds: 0 King spots, 1 Queen spots, 2 Jack spots, 3 the centre
 RANK_KIND = {"K": 0, "Q": 1, "J": 2}
@@ -628,3 +629,6 @@ def greedy(game) -> Move | None:
     first free spot, the first removal listed."""
     moves = game.legal_moves()
     return moves[0] if moves else None
+
+
+AI = SolitaireAI(RULES, hint, greedy)

@@ -26,7 +26,9 @@ from collections import deque
 
 from ..engine.cards import KK_COLOUR, KK_NUMBER
 from ..games.kings_keys import BOOK, StackMove, colour_moves
+from ..i18n import tr_n
 from .search import Line
+from .solitaire import SolitaireAI
 
 FULL_BOOKS = 16
 HINT_STATES = 20_000  # states a hint explores per colour at most (a few hundred is usual)
@@ -201,3 +203,11 @@ def greedy(game) -> StackMove | None:
         if empty is None and move.count == len(src) and game.stock:
             empty = move
     return empty
+
+
+def value_text(books: int) -> str:
+    """What the solver's best value of a lost deal means here, in words."""
+    return tr_n("At most {n} book can be made.", "At most {n} books can be made.", books)
+
+
+AI = SolitaireAI(RULES, hint, greedy, value_text=value_text)

@@ -1,4 +1,4 @@
-"""The protocol every game follows (DESIGN.md), modelled on python-chess's Board.
+"""The protocol every game follows (docs/architecture.md), modelled on python-chess's Board.
 
 A game is a mutable position with a stack of pushed moves. `push` applies a
 value-object move (and its automatic consequences: refills, books, forced
@@ -9,7 +9,8 @@ never has to be trusted.
 A concrete game subclasses `Game` and supplies: `DECK` (every card id),
 `OPTIONS` (option name -> default), `_setup(order)`, `_apply(move) -> undo`,
 `_unapply(move, undo)`, `_generate_moves()`, `_parse(text)`, `_finished()`,
-`_result()` and `zones()`.
+`_result()`, `zones()` and `status()`; each of its moves states its `gesture`. What the
+page needs beyond that is in the game's descriptor (game.engine.info.GameInfo).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..i18n import tr
+from .contract import Gesture, Kind, Status
 from .errors import IllegalMove, NewerSave
 from .rng import check_deal, shuffled
 
@@ -49,9 +51,14 @@ def migrate_save(save: dict) -> dict:
 
 
 class Move:
-    """A value object; `str(move)` is its compact text, `Game.parse_move` reads it back."""
+    """A value object; `str(move)` is its compact text, `Game.parse_move` reads it back,
+    and `gesture` says how a player makes it on the board (game.engine.contract)."""
 
     __slots__ = ()
+
+    @property
+    def gesture(self) -> Gesture:
+        raise NotImplementedError
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +67,10 @@ class Resign(Move):
 
     def __str__(self) -> str:
         return "resign"
+
+    @property
+    def gesture(self) -> Gesture:
+        return Gesture(Kind.RESIGN)
 
 
 RESIGN = Resign()
@@ -78,15 +89,7 @@ class Outcome:
 class Game:
     """Base of every game: move stack, options, saves; rules live in subclasses."""
 
-    id: ClassVar[str] = ""
-    # title, tagline, duration and a subtitle that is not a name are marked for the
-    # catalogues (game.i18n.mark) and stay English here: show them with tr(value)
-    title: ClassVar[str] = ""
-    subtitle: ClassVar[str] = ""  # another name: "Duivelsgreep", "Camelot"; or a description
-    subtitle_lang: ClassVar[str] = ""  # its language, when not English ("nl")
-    tagline: ClassVar[str] = ""  # one line of story for the game list
-    duration: ClassVar[str] = ""  # how long a game takes, e.g. "5-10 min"
-    list_order: ClassVar[int] = 99  # place in the game list
+    id: ClassVar[str] = ""  # names, story and the rest: the game's GameInfo
     DECK: ClassVar[tuple[str, ...]] = ()
     OPTIONS: ClassVar[dict[str, Any]] = {}
     STREAM: ClassVar[int] = 0  # PRNG stream: games on different decks need not share it
@@ -127,7 +130,7 @@ class Game:
         opts = dict(cls.OPTIONS)
         for name, value in options.items():
             if name not in cls.OPTIONS:
-                raise ValueError(f"{cls.title} has no option {name!r}.")
+                raise ValueError(f"{cls.id} has no option {name!r}.")
             default = cls.OPTIONS[name]
             if type(value) is not type(default):
                 kind = type(default).__name__
@@ -139,7 +142,7 @@ class Game:
     def check_deck(cls, deck: list[str]) -> list[str]:
         if (not isinstance(deck, (list, tuple)) or not all(isinstance(c, str) for c in deck)
                 or sorted(deck) != sorted(cls.DECK)):
-            raise ValueError(f"A {cls.title} deck holds each of its {len(cls.DECK)} cards once.")
+            raise ValueError(f"A {cls.id} deck holds each of its {len(cls.DECK)} cards once.")
         return list(deck)
 
     # -- playing ----------------------------------------------------------------------
@@ -189,26 +192,18 @@ class Game:
     def outcome(self) -> Outcome | None:
         return self._result() if self.is_over() else None
 
-    def why_not(self, source: str, count: int, target: str) -> str:
-        """The reason moving `count` cards from zone `source` to `target` is refused."""
+    def why_not(self, source: str, count: int, target: str, card: str = "") -> str:
+        """The reason moving the top `count` cards of zone `source` (or `card` of it) to
+        `target` is refused."""
         return tr("That move is not allowed.")
 
-    def why_stuck(self, zone: str, count: int) -> str:
-        """The reason the top `count` cards of `zone` have no legal move."""
+    def why_stuck(self, zone: str, count: int, card: str = "") -> str:
+        """The reason the top `count` cards of `zone` (or `card` of it) have no legal move."""
         if self.is_over():
             return tr("The game is over.")
         if count > 1:
             return tr("Those cards have nowhere to go.")
         return tr("That card has nowhere to go.")
-
-    def ready_pick(self) -> tuple[str, int] | None:
-        """(zone, count) of cards the player holds without picking them up, e.g. a card
-        turned from the stock that must be placed next; None in most games."""
-        return None
-
-    def prompt(self) -> str:
-        """What the player is to do now, in words, where a game has phases ('' if not)."""
-        return ""
 
     def parse_move(self, text: str) -> Move:
         """The move whose `str()` is `text`; ValueError when it is not a move's text."""
@@ -257,6 +252,10 @@ class Game:
     # -- for subclasses -----------------------------------------------------------------
 
     def zones(self) -> dict[str, list[str]]:
+        raise NotImplementedError
+
+    def status(self) -> Status:
+        """The score and everything else the status line shows now."""
         raise NotImplementedError
 
     def _setup(self, order: list[str]) -> None:

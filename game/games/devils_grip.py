@@ -30,7 +30,18 @@ import re
 from collections import deque
 from dataclasses import dataclass
 
-from ..engine import Game, IllegalMove, Move, Outcome, register
+from ..engine import (
+    Game,
+    GameInfo,
+    Gesture,
+    IllegalMove,
+    Kind,
+    Mode,
+    Move,
+    Outcome,
+    Status,
+    register,
+)
 from ..engine.cards import SUITS, sentence, std_the
 from ..i18n import mark, tr, tr_n
 
@@ -81,12 +92,9 @@ class Build(Move):
     count: int = 1
 
     @property
-    def source(self) -> str:
-        return "waste" if self.src < 0 else f"cell-{self.src}"
-
-    @property
-    def target(self) -> str:
-        return f"cell-{self.dst}"
+    def gesture(self) -> Gesture:
+        source = "waste" if self.src < 0 else f"cell-{self.src}"
+        return Gesture(Kind.BUILD, source, f"cell-{self.dst}", self.count)
 
     def __str__(self) -> str:
         text = f"{'w' if self.src < 0 else self.src}-{self.dst}"
@@ -100,6 +108,10 @@ class Swap(Move):
     a: int
     b: int
 
+    @property
+    def gesture(self) -> Gesture:
+        return Gesture(Kind.SWAP, f"cell-{self.a}", f"cell-{self.b}")
+
     def __str__(self) -> str:
         return f"{self.a}<>{self.b}"
 
@@ -107,6 +119,10 @@ class Swap(Move):
 @dataclass(frozen=True, slots=True)
 class Deal(Move):
     """Turn up to three cards (one with draw=1) from the stock onto the waste."""
+
+    @property
+    def gesture(self) -> Gesture:
+        return Gesture(Kind.DEAL, "stock")
 
     def __str__(self) -> str:
         return "deal"
@@ -116,6 +132,10 @@ class Deal(Move):
 class Redeal(Move):
     """Turn the waste over to become the stock again, in the same order."""
 
+    @property
+    def gesture(self) -> Gesture:
+        return Gesture(Kind.REDEAL, "stock")
+
     def __str__(self) -> str:
         return "redeal"
 
@@ -123,15 +143,8 @@ class Redeal(Move):
 DEAL, REDEAL = Deal(), Redeal()
 
 
-@register
 class DevilsGrip(Game):
     id = "devils-grip"
-    title = mark("Devil's Grip")
-    subtitle = "Duivelsgreep"  # a name, in its own language: not translated
-    subtitle_lang = "nl"
-    tagline = mark("Two decks, three rows, steps of three: pry every card from the Devil's grip.")
-    duration = mark("10–20 min")
-    list_order = 3
     DECK = DEVILS_GRIP_DECK
     OPTIONS = {"draw": 3, "passes": 0}  # passes 0: unlimited
     STREAM = 2
@@ -158,11 +171,10 @@ class DevilsGrip(Game):
     def score(self) -> int:
         return len(self.stock) + len(self.waste)
 
-    def rating(self) -> str:
-        return rating(self.score)
-
-    def rating_key(self) -> str:
-        return rating_key(self.score)
+    def status(self) -> Status:
+        return Status(score=self.score, score_label=tr("Left"), stock=len(self.stock),
+                      waste=len(self.waste), rating=rating(self.score),
+                      rating_key=rating_key(self.score), can_redeal=self.can_redeal())
 
     def can_redeal(self) -> bool:
         """A redeal is allowed now: the stock is empty, the waste is not, passes remain."""
@@ -274,7 +286,7 @@ class DevilsGrip(Game):
             raise IllegalMove(tr("There is no cell {cell}; the cells are 0 to {last}.",
                                  cell=cell, last=CELLS - 1))
 
-    def why_not(self, source: str, count: int, target: str) -> str:
+    def why_not(self, source: str, count: int, target: str, card: str = "") -> str:
         if not target.startswith("cell-"):
             return tr("Cards are built only on the piles of the grid.")
         src = -1 if source == "waste" else int(source[5:])
@@ -283,18 +295,6 @@ class DevilsGrip(Game):
         except IllegalMove as error:
             return str(error)
         return tr("That build is allowed.")
-
-    def swap_between(self, source: str, target: str) -> Move | None:
-        """The swap of two grid cells, in the order legal_moves lists it, or None."""
-        if not (source.startswith("cell-") and target.startswith("cell-")):
-            return None
-        a, b = sorted((int(source[5:]), int(target[5:])))
-        move = Swap(a, b)
-        try:
-            self.check(move)
-        except IllegalMove:
-            return None
-        return move
 
     def _apply(self, move: Move):
         self.check(move)
@@ -452,3 +452,24 @@ def chain_progress(start: tuple[tuple[int, ...], ...], wanted_tops: frozenset[in
                         seen.add(state)
                         queue.append(state)
     return False
+
+
+INFO = register(GameInfo(
+    engine=DevilsGrip,
+    title=mark("Devil's Grip"),
+    subtitle="Duivelsgreep",  # a name, in its own language: not translated
+    subtitle_lang="nl",
+    tagline=mark("Two decks, three rows, steps of three: pry every card from the Devil's grip."),
+    duration=mark("10–20 min"),
+    list_order=3,
+    page="game.ui.games.devils_grip",
+    stylesheet="css/games/devils-grip.css",
+    rules="devils-grip",
+    win_title=mark("Out of the Devil's grip!"),
+    lower_is_better=True,
+    modes=(Mode(mark("Deal one"), "draw=1"), Mode(mark("One pass"), "passes=1"),
+           Mode(mark("Three passes"), "passes=3")),
+    option_words={"draw": {1: mark("deal one")},
+                  "passes": {1: mark("one pass"), 3: mark("3 passes")}},
+    ai="game.ai.devils_grip",
+))

@@ -43,7 +43,19 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Game, IllegalMove, Move, Outcome, register, shuffled
+from ..engine import (
+    Game,
+    GameInfo,
+    Gesture,
+    IllegalMove,
+    Kind,
+    Mode,
+    Move,
+    Outcome,
+    Status,
+    register,
+    shuffled,
+)
 from ..engine.cards import RANKS, RED_SUITS, SUITS, sentence, std_the
 from ..i18n import mark, tr
 
@@ -74,12 +86,24 @@ def zone_of(stall: str) -> str:
     return f"side-{stall}" if stall in SIDES else f"corner-{stall}"
 
 
+def stall_of(zone: str) -> str | None:
+    """'side-N' -> 'N', 'corner-NE' -> 'NE'; None for other zones."""
+    for prefix in ("side-", "corner-"):
+        if zone.startswith(prefix) and zone[len(prefix):] in STALLS:
+            return zone[len(prefix):]
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Play(Move):
     """A card from the hand of the player to move onto a stall. Text: 'QH>N', 'KS>NE'."""
 
     card: str
     stall: str
+
+    @property
+    def gesture(self) -> Gesture:
+        return Gesture(Kind.BUILD, target=zone_of(self.stall), count=1, card=self.card)
 
     def __str__(self) -> str:
         return f"{self.card}>{self.stall}"
@@ -92,6 +116,10 @@ class Under(Move):
     card: str
     stall: str
 
+    @property
+    def gesture(self) -> Gesture:
+        return Gesture(Kind.UNDER, target=zone_of(self.stall), count=1, card=self.card)
+
     def __str__(self) -> str:
         return f"{self.card}<{self.stall}"
 
@@ -103,6 +131,10 @@ class Shift(Move):
     src: str
     dst: str
 
+    @property
+    def gesture(self) -> Gesture:
+        return Gesture(Kind.BUILD, zone_of(self.src), zone_of(self.dst))  # the whole stall
+
     def __str__(self) -> str:
         return f"{self.src}>{self.dst}"
 
@@ -111,6 +143,10 @@ class Shift(Move):
 class EndTurn(Move):
     """The player to move ends their turn (the no-play chip and the draw follow)."""
 
+    @property
+    def gesture(self) -> Gesture:
+        return Gesture(Kind.END_TURN)
+
     def __str__(self) -> str:
         return "end"
 
@@ -118,6 +154,10 @@ class EndTurn(Move):
 @dataclass(frozen=True, slots=True)
 class NextHand(Move):
     """After a hand is settled: deal the next one."""
+
+    @property
+    def gesture(self) -> Gesture:
+        return Gesture(Kind.NEXT_HAND)
 
     def __str__(self) -> str:
         return "next"
@@ -174,15 +214,8 @@ def plays_for(hand, stalls, under: bool) -> list[Move]:
     return moves
 
 
-@register
 class KingsCorner(Game):
     id = "kings-corner"
-    title = mark("Kings in the Corner")
-    subtitle = mark("for 2 to 6 players")
-    tagline = mark("Down in alternate colours, Kings to the corners: be first to empty your "
-                   "hand.")
-    duration = mark("10–30 min")
-    list_order = 5
     DECK = DECK
     OPTIONS = {
         "rules": "jax",  # or "classic"
@@ -306,7 +339,24 @@ class KingsCorner(Game):
         """Seat 0's score: points (Jax) or penalty points (Classic)."""
         return self.scores[0]
 
-    def prompt(self) -> str:
+    def status(self) -> Status:
+        """Seat 0's status (the table's page shows the seat at the screen: status_for)."""
+        return self.status_for(0)
+
+    def status_for(self, seat: int) -> Status:
+        """`seat`'s score as its rules count it: points to JAX_TARGET (Jax), penalty points
+        to the match's limit (a Classic match), or the cards in hand (a Classic hand)."""
+        if self.jax:
+            label, value, most = tr("Points"), self.scores[seat], JAX_TARGET
+        elif self.options["match"]:
+            label, value, most = tr("Penalty"), self.scores[seat], self.options["match"]
+        else:
+            label, value, most = tr("Cards in hand"), len(self.hands[seat]), None
+        return Status(score=value, score_label=label, score_max=most, stock=len(self.stock),
+                      prompt=self._prompt(), rating=tr("Pot {n}", n=self.pot) if self.jax else "",
+                      rating_key="pot" if self.jax else "")
+
+    def _prompt(self) -> str:
         if self.is_over():
             return ""
         if self.hand_over is not None:
@@ -402,6 +452,20 @@ class KingsCorner(Game):
                 raise IllegalMove(tr("Only a stall that starts with a King moves to a corner."))
             return
         raise IllegalMove(tr("That is not a move of this game."))
+
+    def why_not(self, source: str, count: int, target: str, card: str = "") -> str:
+        stall, src = stall_of(target), stall_of(source)
+        if stall is not None and (card or src is not None):
+            try:
+                self.check(Play(card, stall) if card else Shift(src, stall))
+            except IllegalMove as error:
+                return str(error)
+        return tr("That play is not allowed.")
+
+    def why_stuck(self, zone: str, count: int, card: str = "") -> str:
+        if card:
+            return tr("That card has nowhere to go.")
+        return tr("That stall has nowhere to go.")
 
     # -- applying -----------------------------------------------------------------------
 
@@ -565,3 +629,25 @@ class KingsCorner(Game):
                         "fewest, {points}.", limit=self.options["match"], seat=winner + 1,
                         points=self.scores[winner])
         return Outcome(won, self.score, reason)
+
+
+INFO = register(GameInfo(
+    engine=KingsCorner,
+    title=mark("Kings in the Corner"),
+    subtitle=mark("for 2 to 6 players"),
+    tagline=mark("Down in alternate colours, Kings to the corners: be first to empty your "
+                 "hand."),
+    duration=mark("10–30 min"),
+    list_order=5,
+    page="game.ui.games.kings_corner",
+    stylesheet="css/games/kings-corner.css",
+    rules="kings-corner",
+    win_title=mark("You won the match!"),
+    table=True,
+    modes=(Mode(mark("Two players"), "players=h2"), Mode(mark("Classic rules"), "rules=classic")),
+    option_words={"rules": {"classic": mark("Classic rules")}, "draw": {2: mark("draw two")},
+                  "draw_end": {True: mark("draw at the end")},
+                  "under": {True: mark("under the rows")}},
+    option_numbers={"match": mark("match to {n}")},
+    ai="game.ai.kings_corner",
+))

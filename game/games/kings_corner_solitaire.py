@@ -29,7 +29,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..engine import Game, IllegalMove, Move, Outcome, register
+from ..engine import (
+    Game,
+    GameInfo,
+    Gesture,
+    IllegalMove,
+    Kind,
+    Mode,
+    Move,
+    Outcome,
+    Status,
+    register,
+)
 from ..engine.cards import RANKS, SUITS, sentence, std_the
 from ..i18n import mark, tr, tr_n
 
@@ -84,12 +95,10 @@ class Place(Move):
     """The turned card onto cell `cell`. Text: 'p5'."""
 
     cell: int
-    source = "stock"
-    count = 1
 
     @property
-    def target(self) -> str:
-        return f"cell-{self.cell}"
+    def gesture(self) -> Gesture:
+        return Gesture(Kind.PLACE, "stock", f"cell-{self.cell}", 1)
 
     def __str__(self) -> str:
         return f"p{self.cell}"
@@ -102,33 +111,23 @@ class Remove(Move):
 
     a: int
     b: int = -1
-    count = 1
 
     @property
     def pair(self) -> bool:
         return self.b >= 0
 
     @property
-    def source(self) -> str:
-        return f"cell-{self.a}"
-
-    @property
-    def target(self) -> str:
-        return f"cell-{self.b}" if self.b >= 0 else "discard"
+    def gesture(self) -> Gesture:
+        if self.pair:
+            return Gesture(Kind.PAIR, f"cell-{self.a}", f"cell-{self.b}", 1)
+        return Gesture(Kind.REMOVE, f"cell-{self.a}", "discard", 1)
 
     def __str__(self) -> str:
         return f"r{self.a}" if self.b < 0 else f"r{self.a}+{self.b}"
 
 
-@register
 class KingsCornerSolitaire(Game):
     id = "kings-corner-solitaire"
-    title = mark("Kings in the Corner")
-    subtitle = "Camelot"  # a name: not translated
-    tagline = mark("Kings to the corners, Queens and Jacks to the walls: "
-                   "seat the whole court before the grid jams.")
-    duration = mark("3–5 min")
-    list_order = 4
     DECK = KIC_DECK
     OPTIONS = {"swap": False, "strict": False}
     STREAM = 3
@@ -159,13 +158,17 @@ class KingsCornerSolitaire(Game):
     def _turned(self) -> str | None:
         return None if self.removing or not self.stock else self.stock[-1]
 
-    def ready_pick(self) -> tuple[str, int] | None:
-        return ("stock", 1) if self._turned() and not self.is_over() else None
-
     def free_spots(self, rank: str) -> list[int]:
         return [cell for cell in self.spots[rank] if self.cells[cell] is None]
 
-    def prompt(self) -> str:
+    def status(self) -> Status:
+        turned = self.turned()
+        held = ("stock", 1) if self._turned() and not self.is_over() else None
+        return Status(score=self.score, score_label=tr("Courts"), score_max=len(self.spot_of),
+                      stock=len(self.stock) - (1 if turned else 0), prompt=self._prompt(),
+                      turned=turned, held=held)
+
+    def _prompt(self) -> str:
         """The phase in force, in words."""
         if self.is_over():
             return ""
@@ -270,7 +273,7 @@ class KingsCornerSolitaire(Game):
             raise IllegalMove(tr("There is no cell {cell}; the cells are 0 to {last}.",
                                  cell=cell, last=SIZE - 1))
 
-    def why_not(self, source: str, count: int, target: str) -> str:
+    def why_not(self, source: str, count: int, target: str, card: str = "") -> str:
         if source == "stock":
             if not target.startswith("cell-"):
                 return tr("The turned card goes on an empty cell of the grid.")
@@ -288,9 +291,9 @@ class KingsCornerSolitaire(Game):
             return str(error)
         return tr("That move is allowed.")
 
-    def why_stuck(self, zone: str, count: int) -> str:
+    def why_stuck(self, zone: str, count: int, card: str = "") -> str:
         if self.is_over() or not zone.startswith("cell-"):
-            return super().why_stuck(zone, count)
+            return super().why_stuck(zone, count, card)
         card = self.cells[int(zone[5:])]
         if card is None:
             return tr("That cell is empty.")
@@ -400,3 +403,23 @@ def join_names(cards: list[str]) -> str:
     if len(names) == 1:
         return names[0]
     return tr("{cards} and {last}", cards=tr(", ").join(names[:-1]), last=names[-1])
+
+
+INFO = register(GameInfo(
+    engine=KingsCornerSolitaire,
+    title=mark("Kings in the Corner"),
+    subtitle="Camelot",  # a name: not translated
+    tagline=mark("Kings to the corners, Queens and Jacks to the walls: "
+                 "seat the whole court before the grid jams."),
+    duration=mark("3–5 min"),
+    list_order=4,
+    page="game.ui.games.kings_corner_solitaire",
+    stylesheet="css/games/kings-corner-solitaire.css",
+    rules="kings-corner-solitaire",
+    win_title=mark("The court is complete!"),
+    modes=(Mode(mark("Queens on the sides"), "swap=1"),
+           Mode(mark("Camelot"), "strict=1", mark("clear every number card"))),
+    option_words={"swap": {True: mark("Queens on the sides")},
+                  "strict": {True: mark("Camelot (strict)")}},
+    ai="game.ai.kings_corner_solitaire",
+))

@@ -1,4 +1,5 @@
-"""Devil's Square and King's Square (seeds 000 and 001): one rules engine, two stories.
+"""The King's Keys square (seeds 000 and 001): the rules that Devil's Square and King's
+Square share. Each story registers its own game (devils_square.py, kings_square.py).
 
 Rules as RULES.md section 2 decides them:
 - 16 cards face up in a 4x4 field, 48 in a face-down draw pile.
@@ -22,7 +23,7 @@ import re
 from collections import deque
 from dataclasses import dataclass
 
-from ..engine import Game, IllegalMove, Move, Outcome, register
+from ..engine import Game, Gesture, IllegalMove, Kind, Mode, Move, Outcome, Status
 from ..engine.cards import KINGS_KEYS_DECK, KK_COLOUR, KK_ITEM, KK_NUMBER, kk_the, sentence
 from ..i18n import mark, tr, tr_n
 
@@ -31,6 +32,7 @@ BOOK = 4
 MAX_TAKE = 3  # "the top one or two cards of a stack, or the whole stack"; a stack of 4 is a book
 POINTS_PER_BOOK = 10
 FULL_SCORE = POINTS_PER_BOOK * len(KINGS_KEYS_DECK) // BOOK
+GUARD_MODE = (Mode(mark("Guard mode"), "guard=1", mark("no undo, no hints")),)  # both stories
 MOVE_TEXT = re.compile(r"(\d{1,2})-(\d{1,2})(?:x([1-9]))?")
 
 
@@ -43,12 +45,8 @@ class StackMove(Move):
     count: int = 1
 
     @property
-    def source(self) -> str:
-        return f"cell-{self.src}"
-
-    @property
-    def target(self) -> str:
-        return f"cell-{self.dst}"
+    def gesture(self) -> Gesture:
+        return Gesture(Kind.BUILD, f"cell-{self.src}", f"cell-{self.dst}", self.count)
 
     def __str__(self) -> str:
         base = f"{self.src}-{self.dst}"
@@ -157,6 +155,10 @@ class KingsKeysSquare(Game):
         zones["books"] = list(self.books)
         return zones
 
+    def status(self) -> Status:
+        return Status(score=self.score, score_label=tr("Score"), score_max=FULL_SCORE,
+                      stock=len(self.stock))
+
     def _parse(self, text: str) -> Move:
         match = MOVE_TEXT.fullmatch(text)
         if not match:
@@ -211,7 +213,7 @@ class KingsKeysSquare(Game):
                 raise IllegalMove(tr("That stack already has {card}: no Item may appear twice.",
                                      card=kk_the(card)))
 
-    def why_not(self, source: str, count: int, target: str) -> str:
+    def why_not(self, source: str, count: int, target: str, card: str = "") -> str:
         if target not in self.PICK_ZONES:
             return tr("Cards move only between cells of the field.")
         try:
@@ -265,21 +267,3 @@ class KingsKeysSquare(Game):
             reason = tr("The moves left only shuffle cards between stacks; "
                         "none can make a book or bring in a new card.")
         return Outcome(won=won, score=self.score, reason=reason, resigned=self.resigned)
-
-
-@register
-class DevilsSquare(KingsKeysSquare):
-    id = "devils-square"
-    list_order = 1
-    title = mark("Devil's Square")
-    tagline = mark("Imprisoned in a dungeon for eternity: beat the square to escape your fate.")
-    duration = mark("5–10 min")
-
-
-@register
-class KingsSquare(KingsKeysSquare):
-    id = "kings-square"
-    list_order = 2
-    title = mark("King's Square")
-    tagline = mark("Thrown in the King's dungeon: outwit this game of chance to earn the keys.")
-    duration = mark("5–10 min")

@@ -42,6 +42,12 @@ def load_catalogue(lang: str) -> dict[str, str | list[str]]:
     return merged
 
 
+def translate_in(lang: str, text: str) -> str:
+    """`text` (English, a key) in language `lang`, whatever the language of the moment."""
+    found = load_catalogue(lang).get(text) if lang in LANGUAGES else None
+    return found if isinstance(found, str) and found else text
+
+
 def set_language(lang: str) -> str:
     """Switch every later message to `lang` (an unknown code means English)."""
     lang = lang if lang in LANGUAGES else SOURCE

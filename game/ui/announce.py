@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from ..engine import Kind, Move
 from ..engine.cards import KK_COLOUR_NAMES
 from ..i18n import tr, tr_n
 
@@ -182,37 +183,21 @@ def won() -> str:
     return tr("Game won.")
 
 
-def stall_zone(stall: str) -> str:
-    """A Kings in the Corner stall's zone: 'N' -> 'side-N', 'NE' -> 'corner-NE'."""
-    return f"side-{stall}" if len(stall) == 1 else f"corner-{stall}"
+def move_target(move: Move) -> str | None:
+    """The zone a move puts its cards on (None for a deal, a swap, an end of turn...)."""
+    gesture = move.gesture
+    return gesture.target if gesture.target and gesture.kind is not Kind.SWAP else None
 
 
-def move_target(move) -> str | None:
-    """The zone a move puts its cards on (None for a deal, an end of turn...)."""
-    target = getattr(move, "target", None)
-    if isinstance(target, str):
-        return target
-    for name in ("stall", "dst"):
-        stall = getattr(move, name, None)
-        if isinstance(stall, str):
-            return stall_zone(stall)
-    return None
-
-
-def lead_of(move, before: dict[str, list[str]]) -> tuple[list[str], str] | None:
+def lead_of(move: Move, before: dict[str, list[str]]) -> tuple[list[str], str] | None:
     """The cards a move takes and where it puts them, read from the zones before it:
     the clause said first (describe's `lead`). None for moves that put nothing on a zone
-    of their own (a deal) and for pairs (both cards go to the discard)."""
+    of their own (a deal, a swap) and for pairs (both cards go to the discard)."""
+    gesture = move.gesture
     target = move_target(move)
-    if target is None or getattr(move, "pair", False):
+    if target is None or gesture.kind is Kind.PAIR:
         return None
-    card = getattr(move, "card", None)
-    if isinstance(card, str):
-        return [card], target
-    src = getattr(move, "src", None)
-    if isinstance(src, str):  # a whole stall moved onto another
-        return list(before.get(stall_zone(src), [])), target
-    source, count = getattr(move, "source", None), getattr(move, "count", None)
-    if isinstance(source, str) and isinstance(count, int) and count > 0:
-        return list(before.get(source, [])[-count:]), target
-    return None
+    if gesture.card:
+        return [gesture.card], target
+    cards = before.get(gesture.source, [])
+    return (cards[-gesture.count:] if gesture.count else list(cards)), target

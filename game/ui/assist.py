@@ -14,12 +14,10 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..engine import MAX_DEAL, MIN_DEAL, Game, Move
+from ..engine import MAX_DEAL, MIN_DEAL, Game, Kind, Move
+from ..games import load
 from ..i18n import mark, tr, tr_n
 from .numbers import grouped
-
-SOLITAIRES = ("devils-square", "kings-square", "devils-grip", "kings-corner-solitaire")
-BOOKS_GAMES = ("devils-square", "kings-square")  # the solver's value counts books
 
 # -- hints ----------------------------------------------------------------------------------
 
@@ -35,8 +33,8 @@ class HintMarks:
 
 
 def has_hints(game_id: str, options: dict) -> bool:
-    """Hints exist for the one-player games, and never in Guard mode."""
-    return game_id in SOLITAIRES and not options.get("guard")
+    """Hints exist for the games with a solver and a hint, and never in Guard mode."""
+    return load(game_id).has_hints and not options.get("guard")
 
 
 def hint_marks(game: Game, move: Move, label: Callable[[str], str],
@@ -49,26 +47,35 @@ def hint_marks(game: Game, move: Move, label: Callable[[str], str],
             return tr("the {card}", card=label(card))
 
     zones = game.zones()
-    text = str(move)
-    if text == "deal":
-        return HintMarks(zones=("stock",), text=tr("Hint: deal from the stock."))
-    if text == "redeal":
-        return HintMarks(zones=("stock",), text=tr("Hint: turn the waste over to deal again."))
-    if getattr(move, "pair", False):  # two cards removed together (Kings in the Corner)
-        first, second = zones[move.source][-1], zones[move.target][-1]
+    gesture = move.gesture
+    if gesture.kind is Kind.DEAL:
+        return HintMarks(zones=(gesture.source,), text=tr("Hint: deal from the stock."))
+    if gesture.kind is Kind.REDEAL:
+        return HintMarks(zones=(gesture.source,),
+                         text=tr("Hint: turn the waste over to deal again."))
+    source, target = gesture.source, gesture.target
+    if gesture.kind is Kind.PAIR:  # two cards removed together (Kings in the Corner)
+        first, second = zones[source][-1], zones[target][-1]
         return HintMarks(cards=(first, second),
                          text=tr("Hint: remove {card} and {other}.",
                                  card=the(first), other=the(second)))
-    source, target = getattr(move, "source", None), getattr(move, "target", None)
-    if source is not None and target is not None:
-        count = getattr(move, "count", 1)
+    if gesture.kind is Kind.SWAP:  # two piles trade places (Devil's Grip)
+        first, second = zones[source], zones[target]
+        name = (tr("the pile of {card}", card=the(first[0])) if first
+                else tr("the empty cell"))
+        other = (tr("the pile of {card}", card=the(second[0])) if second
+                 else tr("the empty cell"))
+        return HintMarks(cards=tuple(first + second), zones=(source, target),
+                         text=tr("Hint: swap {first} with {second}.", first=name, second=other))
+    if gesture.kind in (Kind.BUILD, Kind.PLACE, Kind.REMOVE) and source and target:
+        count = gesture.count or len(zones[source])
         cards = tuple(zones[source][-count:])
-        if target == "discard":
+        if gesture.kind is Kind.REMOVE:
             return HintMarks(cards=cards, zones=(target,),
                              text=tr("Hint: remove {card}.", card=the(cards[0])))
         onto = zones[target]
         several = count > 1
-        if source == "stock":
+        if gesture.kind is Kind.PLACE:
             sentence = (mark("Hint: place {card} and the cards on it on the glowing cell.")
                         if several else mark("Hint: place {card} on the glowing cell."))
         elif onto:
@@ -80,17 +87,7 @@ def hint_marks(game: Game, move: Move, label: Callable[[str], str],
         other = the(onto[-1]) if onto else ""
         return HintMarks(cards=cards, zones=(target,),
                          text=_fill(sentence, card=the(cards[0]), other=other))
-    a, b = getattr(move, "a", None), getattr(move, "b", None)
-    if a is not None and b is not None:  # a swap of two piles (Devil's Grip)
-        first, second = zones[f"cell-{a}"], zones[f"cell-{b}"]
-        cards = tuple(first + second)
-        name = (tr("the pile of {card}", card=the(first[0])) if first
-                else tr("the empty cell"))
-        other = (tr("the pile of {card}", card=the(second[0])) if second
-                 else tr("the empty cell"))
-        return HintMarks(cards=cards, zones=(f"cell-{a}", f"cell-{b}"),
-                         text=tr("Hint: swap {first} with {second}.", first=name, second=other))
-    return HintMarks(text=tr("Hint: {move}.", move=text))
+    return HintMarks(text=tr("Hint: {move}.", move=str(move)))
 
 
 def _fill(sentence: str, **params: str) -> str:
@@ -166,16 +163,17 @@ def progress_text(nodes: int) -> str:
                 count=grouped(nodes))
 
 
-def answer_text(game_id: str, status: str, moves: int, value: int, nodes: int) -> str:
-    """The solver's answer for the player, in one or two sentences."""
+def answer_text(status: str, moves: int, value: int, nodes: int,
+                value_text: Callable[[int], str] | None = None) -> str:
+    """The solver's answer for the player, in one or two sentences; `value_text` says
+    what the best value of a lost deal means (the AI's SolitaireAI.value_text)."""
     if status == "won":
         return tr_n("Yes: this deal can be won in {n} move.",
                     "Yes: this deal can be won in {n} moves.", moves)
     if status == "lost":
         text = tr("No: no sequence of moves wins this deal.")
-        if game_id in BOOKS_GAMES:
-            text += " " + tr_n("At most {n} book can be made.", "At most {n} books can be made.",
-                               value)
+        if value_text is not None:
+            text += " " + value_text(value)
         return text
     return tr("The solver gave up after {count} positions without an answer.",
               count=grouped(nodes))
@@ -240,12 +238,13 @@ def lists_apply(options: dict, defaults: dict) -> bool:
 
 
 def deal_choice(game_id: str, options: dict, defaults: dict) -> DealChoice:
-    if game_id not in SOLITAIRES or not lists_apply(options, defaults):
+    info = load(game_id)
+    if not info.has_hints or not lists_apply(options, defaults):
         return DealChoice()
     from ..ai import deal_lists
 
-    kinds = deal_lists.choices(game_id)
-    note = deal_lists.grade_note(game_id)
+    kinds = deal_lists.choices(info.deals_id)
+    note = deal_lists.grade_note(info.deals_id)
     if not note and any(kind == "winnable" for kind, _ in kinds):
         note = tr(WINNABLE_NOTE)
     return DealChoice(kinds, note)
@@ -259,11 +258,12 @@ def choose_deal(game_id: str, kind: str, played: Callable[[int], bool],
     if kind != "any":
         from ..ai import deal_lists
 
-        deals = deal_lists.deals_of(game_id, kind)
+        lists = load(game_id).deals_id
+        deals = deal_lists.deals_of(lists, kind)
         if deals:
             first = None
             for _ in range(tries):
-                deal = deal_lists.pick(game_id, kind, rng.randrange(1 << 30))
+                deal = deal_lists.pick(lists, kind, rng.randrange(1 << 30))
                 first = deal if first is None else first
                 if not played(deal):
                     return deal
@@ -284,14 +284,15 @@ def deal_badge(game_id: str, deal: int | None, options: dict, defaults: dict) ->
     """'Easy', 'Medium' or 'Hard' for a graded deal, 'Winnable' for one the solver proved
     winnable, '' otherwise (or when the lists do not apply to these options). English, and
     also a CSS key (data-grade): show it with tr(...)."""
-    if deal is None or game_id not in SOLITAIRES or not lists_apply(options, defaults):
+    info = load(game_id)
+    if deal is None or not info.has_hints or not lists_apply(options, defaults):
         return ""
     from ..ai import deal_lists
 
-    grade = deal_lists.grade_of(game_id, deal)
+    grade = deal_lists.grade_of(info.deals_id, deal)
     if grade:
         return GRADE_WORDS.get(grade, grade.capitalize())
-    if deal in deal_lists.deals_of(game_id, "winnable"):
+    if deal in deal_lists.deals_of(info.deals_id, "winnable"):
         return WINNABLE
     return ""
 

@@ -6,7 +6,7 @@ animates them FLIP-style: measure where a card was, move its node, measure where
 and let a CSS transform transition carry it from the old place to the new one.
 Cards in hidden zones (a stock) are not in the DOM, a zone like a waste shows only its
 top cards (such zones show a count), and an overlapped row may show only its ends.
-Which is which comes from the game's Layout.
+Which is which comes from the game's page parts (page_types.GamePage).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from pyscript import document
 
 from ..i18n import tr_n
 from .dom import after, cancel, js_object, missing, move_ms
+from .page_types import GamePage
 
 EASING = "cubic-bezier(0.2, 0.7, 0.3, 1)"
 
@@ -22,13 +23,13 @@ EASING = "cubic-bezier(0.2, 0.7, 0.3, 1)"
 class Board:
     """Keeps the DOM of `root` in step with a game's zones."""
 
-    def __init__(self, root, layout) -> None:
+    def __init__(self, root, parts: GamePage) -> None:
         self.root = root
-        self.faces = layout.faces
-        self.hidden = layout.hidden
-        self.top_only = dict(layout.top_only)
-        self.turned_zone = layout.turned_zone  # its count leaves out the card turned up
-        self.ends_only = layout.ends_only  # zones showing their bottom and top cards only
+        self.faces = parts.faces
+        self.hidden = parts.hidden
+        self.top_only = dict(parts.top_only)
+        self.turned_zone = parts.turned_zone  # its count leaves out the card turned up
+        self.ends_only = parts.ends_only  # zones showing their bottom and top cards only
         self.zone_el = {str(el.dataset.zone): el for el in root.querySelectorAll("[data-zone]")}
         self.nodes: dict[str, object] = {}
         self.shown: dict[str, list[str]] = {zone: [] for zone in self.zone_el}
@@ -36,7 +37,6 @@ class Board:
         self.zone_name: dict[str, str] = {}  # a counted zone's label, before its count
         self.marked: list = []  # elements carrying selection classes
         self.last_zones: dict[str, list[str]] = {}  # the zones of the last render
-        self.after_render = None  # called after each render (keyboard.py keeps the focus)
         for count in root.querySelectorAll(".count"):
             count.setAttribute("aria-hidden", "true")  # the zone's label says the count
         self._moving: list = []  # elements gliding, all settled by one timeout
@@ -100,8 +100,6 @@ class Board:
         self.last_zones = {zone: list(cards) for zone, cards in zones.items()}
         if first:
             self._play(first)
-        if self.after_render is not None:
-            self.after_render()
 
     def label_of(self, zone: str) -> str:
         """A zone's name, without the count its label may end with ('Cell 5', 'Stock')."""

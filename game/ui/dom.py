@@ -27,6 +27,33 @@ def missing(value) -> bool:
     return value is None or isinstance(value, JsNull)
 
 
+def closest(target, selector: str):
+    """The nearest element around `target` (an event's target) matching `selector`, or
+    None; a target that is no element (the document, a text node) has none."""
+    if missing(target) or not hasattr(target, "closest"):
+        return None
+    found = target.closest(selector)
+    return None if missing(found) else found
+
+
+def attribute(target, name: str) -> str:
+    """An element's attribute as text ('' when absent, or when `target` is no element)."""
+    if missing(target) or not hasattr(target, "getAttribute"):
+        return ""
+    value = target.getAttribute(name)
+    return "" if missing(value) else str(value)
+
+
+def tag(target) -> str:
+    """An element's tag name in lower case ('' for anything else)."""
+    return str(getattr(target, "tagName", "") or "").lower() if not missing(target) else ""
+
+
+def editable(target) -> bool:
+    """Whether `target` is an element whose text the player edits (contenteditable)."""
+    return not missing(target) and bool(getattr(target, "isContentEditable", False))
+
+
 def by_id(element_id: str):
     return document.getElementById(element_id)
 

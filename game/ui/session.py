@@ -1,25 +1,31 @@
-"""What the player is doing with one game: undo/redo, the current selection, and what a
-click or a drop means. Pure Python (no browser), so every rule of interaction is tested
-in CPython; the board and input modules only translate DOM events into these calls.
+"""What the player is doing with one game: undo/redo, the cards picked up, and what a
+click, a drop or a button means. Pure Python (no browser), so every rule of interaction
+is tested in CPython; the board and input modules only turn DOM events into these calls.
 
-The UI never re-implements a rule: which cards may be picked up and where they may go
-is read from `legal_moves()`, and a refused move's reason comes from the engine.
+`GameSession` is what every game shares; `PatienceSession` (patience.py) and
+`TableSession` (table.py) add what a patience and a table of players do differently, and
+the game's page module (GamePage.session) says which one a game uses. Neither ever
+re-implements a rule: what may be picked up and where it may go is read from the legal
+moves' gestures (game.engine.contract), and a refusal's reason comes from the engine.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine import Game, IllegalMove, Move
-from ..i18n import tr
+from ..engine import Game, Gesture, IllegalMove, Kind, Move, Status
+from ..i18n import mark, tr
+from .record import SaveRecord
 
 
 @dataclass(frozen=True)
 class Pick:
-    """Cards picked up: the top `count` cards of zone `zone`."""
+    """Cards picked up: the top `count` cards of zone `zone`; or, when `card` is given, that
+    one card wherever it lies in `zone` (a card of a hand)."""
 
     zone: str
     count: int
+    card: str = ""
 
 
 @dataclass
@@ -27,25 +33,125 @@ class Reply:
     """What the page should show after an action."""
 
     moved: Move | None = None  # a move was made
-    refused: str = ""  # the guard's reason, when a move was refused
+    refused: str = ""  # the reason, when a move was refused
     refused_zone: str = ""  # where to show the refusal
     changed: bool = False  # zones changed (a move, undo, redo, restart)
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # sentences for a toast
+    kind: str = ""  # "undo", "redo", "restart", "computer": how the live region says it
+    mover: int | None = None  # the seat of a computer player's move
 
 
-class Session:
-    """A game being played: the engine game plus redo stack and selection."""
+@dataclass(frozen=True)
+class Marks:
+    """What the board highlights: the picked-up cards, where they may go, and the piles
+    they may swap with."""
 
-    def __init__(self, game: Game, redo: list[str] | None = None) -> None:
+    selected: tuple[str, ...] = ()
+    targets: tuple[str, ...] = ()
+    swaps: tuple[str, ...] = ()
+
+
+def fits(gesture: Gesture, pick: Pick, zones: dict[str, list[str]]) -> bool:
+    """Whether a legal move's gesture starts from the cards of `pick`."""
+    if gesture.card:
+        return gesture.card == pick.card
+    if pick.card or gesture.source != pick.zone:
+        return False
+    whole = len(zones.get(pick.zone, []))
+    return gesture.count == pick.count or (gesture.count == 0 and pick.count == whole)
+
+
+class GameSession:
+    """A game being played: the engine game, the redo line and the cards picked up."""
+
+    guarded = False  # Guard mode: no undo, redo or help (patience.py)
+    touches_top = True  # a press beside a zone's cards means its top card (not at a table)
+    moves_label = mark("Moves")  # the status bar's counter (English, marked)
+
+    def __init__(self, game: Game, redo: list[str] | None = None,
+                 names: list[str] | None = None) -> None:
         self.game = game
         self.redo_stack: list[str] = list(redo or [])  # move texts, the next redo last
         self.selected: Pick | None = None
 
-    # -- what may be done ----------------------------------------------------------------
+    # -- what shows ----------------------------------------------------------------------
 
-    @property
-    def guarded(self) -> bool:
-        return bool(self.game.options.get("guard"))
+    def status(self) -> Status:
+        return self.game.status()
+
+    def zones(self) -> dict[str, list[str]]:
+        """What the board shows (a table sorts the hand at the screen)."""
+        return self.game.zones()
+
+    def hidden(self) -> frozenset[str]:
+        """Zones whose cards the screen may not show now, beyond the game page's own
+        hidden zones (the other players' hands at a table)."""
+        return frozenset()
+
+    def held(self) -> Pick | None:
+        """The cards in the player's hand: those picked up, or those the game hands over
+        without a pick (a card turned from the stock that must be placed next)."""
+        if self.selected:
+            return self.selected
+        held = self.game.status().held
+        return Pick(*held) if held else None
+
+    def picked_cards(self) -> list[str]:
+        """The cards the player picked up (not those the game hands over), bottom first."""
+        return self.cards_of(self.selected) if self.selected else []
+
+    def cards_of(self, pick: Pick) -> list[str]:
+        if pick.card:
+            return [pick.card]
+        cards = self.game.zones().get(pick.zone, [])
+        return cards[-pick.count:] if pick.count else []
+
+    def moves_from(self, pick: Pick) -> dict[str, Move]:
+        """Target zone -> move, for the cards of `pick` (builds and placings; a pair is
+        reached from either of its cards; swaps are `swap_targets`)."""
+        moves: dict[str, Move] = {}
+        zones = self.game.zones()
+        for move in self.game.legal_moves():
+            gesture = move.gesture
+            if gesture.kind in (Kind.SWAP, Kind.DEAL, Kind.REDEAL) or not gesture.target:
+                continue
+            if fits(gesture, pick, zones):
+                moves.setdefault(gesture.target, move)  # the first listed wins (a play on
+                # a stall before a play under it)
+            elif gesture.kind is Kind.PAIR and gesture.target == pick.zone and not pick.card:
+                moves.setdefault(gesture.source, move)
+        return moves
+
+    def swaps_from(self, pick: Pick) -> dict[str, Move]:
+        """Target zone -> swap, for a whole pile picked up."""
+        zones = self.game.zones()
+        if pick.card or pick.count != len(zones.get(pick.zone, [])):
+            return {}
+        swaps = {}
+        for move in self.game.legal_moves():
+            gesture = move.gesture
+            if gesture.kind is Kind.SWAP and pick.zone in (gesture.source, gesture.target):
+                other = gesture.target if gesture.source == pick.zone else gesture.source
+                swaps[other] = move
+        return swaps
+
+    def targets(self) -> list[str]:
+        held = self.held()
+        return sorted(self.moves_from(held)) if held else []
+
+    def swap_targets(self) -> list[str]:
+        """Zones the picked pile may swap with, where it cannot be built."""
+        if not self.selected:
+            return []
+        builds = self.moves_from(self.selected)
+        return sorted(zone for zone in self.swaps_from(self.selected) if zone not in builds)
+
+    def marks(self) -> Marks:
+        held = self.held()
+        selected = tuple(self.cards_of(held)) if held else ()
+        return Marks(selected, tuple(self.targets()), tuple(self.swap_targets()))
+
+    # -- what may be done ----------------------------------------------------------------
 
     def can_undo(self) -> bool:
         return bool(self.game.move_stack) and not self.guarded
@@ -53,130 +159,84 @@ class Session:
     def can_redo(self) -> bool:
         return bool(self.redo_stack) and not self.guarded
 
-    def moves_from(self, pick: Pick) -> dict[str, Move]:
-        """Target zone -> move, for the cards of `pick`. A pair (two cards removed
-        together) is reached from either of its cards."""
-        moves = {}
-        for move in self.game.legal_moves():
-            source = getattr(move, "source", None)
-            if source is None or move.count != pick.count:
-                continue
-            if source == pick.zone:
-                moves[move.target] = move
-            elif getattr(move, "pair", False) and move.target == pick.zone:
-                moves[source] = move
-        return moves
+    def can_restart(self) -> bool:
+        return self.can_undo()
 
-    def held(self) -> Pick | None:
-        """The cards in the player's hand: those picked up, or those the game hands over
-        without a pick (a card turned from the stock that must be placed next)."""
-        if self.selected:
-            return self.selected
-        ready = self.game.ready_pick()
-        return Pick(*ready) if ready else None
+    def may_pick(self) -> bool:
+        """Whether the player may pick cards up now (a table: only in their own turn)."""
+        return not self.game.is_over()
 
-    def pick_at(self, zone: str, position: int) -> Pick | None:
-        """The cards picked up by touching the card at `position` (0 = bottom) of `zone`:
-        that card and every card above it."""
+    def pick_at(self, zone: str, card: str | None) -> Pick | None:
+        """The cards picked up by touching `card` of `zone`: that card and every card
+        above it (table.py picks otherwise)."""
         cards = self.game.zones().get(zone, [])
-        if zone not in self.game.PICK_ZONES or not 0 <= position < len(cards):
+        if zone not in self.game.PICK_ZONES or card not in cards:
             return None
-        return Pick(zone, len(cards) - position)
+        return Pick(zone, len(cards) - cards.index(card))
 
-    def targets(self) -> list[str]:
-        held = self.held()
-        return sorted(self.moves_from(held)) if held else []
+    def lift(self, zone: str, card: str) -> Pick | None:
+        """A drag starts on `card` of `zone`: the cards it takes, or None."""
+        if not self.may_pick():
+            return None
+        pick = self.pick_at(zone, card)
+        if pick is not None:
+            self.selected = None
+        return pick
 
     # -- actions -------------------------------------------------------------------------
 
-    def stock_move(self) -> Move | None:
-        """What touching the stock does: deal, or turn the waste over (Devil's Grip)."""
-        return next((m for m in self.game.legal_moves() if str(m) in ("deal", "redeal")), None)
+    def touch(self, zone: str, card: str | None) -> Reply:
+        """A click or tap on `card` of `zone`, or on the zone beside its cards (None)."""
+        raise NotImplementedError
 
-    def swap(self, pick: Pick, zone: str) -> Move | None:
-        """Dropping a whole pile on another cell where it cannot be built swaps the two,
-        in games that allow swaps."""
-        swap_between = getattr(self.game, "swap_between", None)
-        if swap_between is None or self.game.is_over():
-            return None
-        if len(self.game.zones().get(pick.zone, [])) != pick.count:
-            return None
-        return swap_between(pick.zone, zone)
-
-    def touch(self, zone: str, position: int | None) -> Reply:
-        """A click or tap on a card (`position`) or on an empty part of a zone (None)."""
-        if zone == "stock":
-            move = self.stock_move()
-            if move is not None:
-                self.selected = None
-                return self.play(move)
-        pick = self.pick_at(zone, position) if position is not None else None
-        selected = self.held()
-        if selected:
-            self.selected = None
-            if zone == selected.zone:
-                if pick and pick != selected and self.moves_from(pick):
-                    return self._select(pick)
-                return Reply()  # touching the picked cards again puts them down
-            move = self.moves_from(selected).get(zone) or self.swap(selected, zone)
-            if move is not None:
-                return self.play(move)
-            if pick and self.moves_from(pick):
-                return self._select(pick)
-            return self._refuse(selected, zone)
-        if pick is None:
-            return Reply()
-        return self._select(pick)
-
-    def drop(self, pick: Pick, zone: str | None) -> Reply:
+    def drop(self, pick: Pick | None, zone: str | None) -> Reply:
         """Cards dragged from `pick` and let go over `zone` (None: over no zone)."""
         self.selected = None
-        if zone is None or zone == pick.zone:
+        if pick is None or zone is None or zone == pick.zone or not self.may_pick():
             return Reply()
-        move = self.moves_from(pick).get(zone) or self.swap(pick, zone)
+        move = self.moves_from(pick).get(zone) or self.swaps_from(pick).get(zone)
         if move is not None:
             return self.play(move)
-        return self._refuse(pick, zone)
+        return self.refuse(pick, zone)
 
-    def swap_targets(self) -> list[str]:
-        """Cells the selected pile may swap with (where it cannot be built)."""
-        if not self.selected:
-            return []
-        builds = self.moves_from(self.selected)
-        return sorted(
-            zone for zone in self.game.zones()
-            if zone not in builds and self.swap(self.selected, zone) is not None
-        )
+    def act(self, action: str) -> Reply | None:
+        """A button of this kind of game (None: not one of its buttons)."""
+        return None
 
-    def _select(self, pick: Pick) -> Reply:
+    def select(self, pick: Pick) -> Reply:
+        """Pick cards up: with one place to go they go there at once (not the half of a
+        pair: the player points at both cards); with none, the reason is said."""
         targets = self.moves_from(pick)
-        if not targets and any(self.swap(pick, z) for z in self.game.zones() if z != pick.zone):
+        if not targets and self.swaps_from(pick):
             self.selected = pick  # nowhere to build, but it may swap places
             return Reply()
         if not targets:
-            reason = self.game.why_stuck(pick.zone, pick.count)
-            return Reply(refused=reason, refused_zone=pick.zone)
+            return Reply(refused=self.game.why_stuck(pick.zone, pick.count, pick.card),
+                         refused_zone=pick.zone)
         only = next(iter(targets.values()))
-        if len(targets) == 1 and not getattr(only, "pair", False):
-            return self.play(only)  # a single click makes the only legal move (a pair
-            # is two cards, so the player points at both)
+        if len(targets) == 1 and only.gesture.kind is not Kind.PAIR:
+            return self.play(only)
         self.selected = pick
         return Reply()
 
-    def _refuse(self, pick: Pick, zone: str) -> Reply:
-        return Reply(refused=self.game.why_not(pick.zone, pick.count, zone), refused_zone=zone)
+    def refuse(self, pick: Pick, zone: str) -> Reply:
+        return Reply(refused=self.game.why_not(pick.zone, pick.count, zone, pick.card),
+                     refused_zone=zone)
 
-    def play(self, move: Move) -> Reply:
+    def play(self, move: Move, own: bool = True) -> Reply:
+        """Make `move`; `own`: the player's own new move, which ends the redo line unless
+        it is the redo line's next move."""
         try:
             self.game.push(move)
         except IllegalMove as error:
             return Reply(refused=str(error))
         self.selected = None
-        text = str(move)
-        if self.redo_stack and self.redo_stack[-1] == text:
-            self.redo_stack.pop()  # the same move as the next redo: keep the rest of the line
-        else:
-            self.redo_stack.clear()
+        if own:
+            text = str(move)
+            if self.redo_stack and self.redo_stack[-1] == text:
+                self.redo_stack.pop()  # the next redo: the rest of the line stays
+            else:
+                self.redo_stack.clear()
         return Reply(moved=move, changed=True)
 
     def undo(self) -> Reply:
@@ -184,7 +244,7 @@ class Session:
             return Reply()
         self.selected = None
         self.redo_stack.append(str(self.game.pop()))
-        return Reply(changed=True)
+        return Reply(changed=True, kind="undo")
 
     def redo(self) -> Reply:
         if not self.can_redo():
@@ -193,20 +253,23 @@ class Session:
         text = self.redo_stack.pop()
         try:
             move = self.game.parse_move(text)
-            self.game.push(move)
         except ValueError:
+            move = None
+        reply = self.play(move, own=False) if move is not None else None
+        if reply is None or reply.refused:
             self.redo_stack.clear()
             return Reply(notes=[tr("The moves to redo no longer apply, so they were cleared.")])
-        return Reply(moved=move, changed=True)
+        reply.kind = "redo"
+        return reply
 
     def restart(self) -> Reply:
         """Back to the deal; every move goes on the redo stack, so restart can be undone."""
-        if not self.can_undo():
+        if not self.can_restart():
             return Reply()
         self.selected = None
         while self.game.move_stack:
             self.redo_stack.append(str(self.game.pop()))
-        return Reply(changed=True)
+        return Reply(changed=True, kind="restart")
 
     def show_line(self, moves: list[str]) -> Reply:
         """Back to the deal with `moves` (a line from the deal's start, e.g. the solver's
@@ -230,10 +293,39 @@ class Session:
         self.selected = None
         return Reply()
 
+    # -- statistics ----------------------------------------------------------------------
+
+    def moves_count(self) -> int:
+        """The status bar's counter: the moves on the board (giving up is no move)."""
+        return sum(1 for move in self.game.move_stack if move.gesture.kind is not Kind.RESIGN)
+
+    def has_moved(self) -> bool:
+        """Whether the player made a move (a game left unfinished then counts as lost)."""
+        return bool(self.game.move_stack)
+
+    def result(self) -> tuple[bool, int | None] | None:
+        """(won, score) of the game as statistics count it now (an unfinished game is not
+        won); None: nothing to count."""
+        outcome = self.game.outcome()
+        return (outcome is not None and outcome.won), self.status().score
+
     # -- saving --------------------------------------------------------------------------
 
-    def to_record(self) -> dict:
-        """What is stored: the engine's save plus the redo line."""
-        record = self.game.to_save()
-        record["redo"] = list(self.redo_stack)
-        return record
+    def record(self) -> SaveRecord:
+        """What a save slot keeps of this game: the engine's save, the redo line, the
+        players' names (the page's clock and statistics fields are stamped on it)."""
+        return SaveRecord(self.game.to_save(), redo=list(self.redo_stack), names=self.names())
+
+    # -- players -------------------------------------------------------------------------
+
+    def names(self) -> list[str] | None:
+        """The players' names a save keeps (a table's), None elsewhere."""
+        return None
+
+    def player_name(self, seat: int) -> str:
+        names = self.names()
+        return names[seat] if names and 0 <= seat < len(names) else ""
+
+    def turn_over(self, seat: int) -> bool:
+        """Whether the turn `seat` was playing is over (a computer's turn is said whole)."""
+        return True

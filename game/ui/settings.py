@@ -44,9 +44,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, fields, replace
+from typing import TYPE_CHECKING
 
+from ..engine import Game, Kind, Move
 from ..i18n import mark
 from .safejson import loads
+
+if TYPE_CHECKING:
+    from .session import GameSession
 
 VERSION = 1
 KEY = "cardgames:settings"
@@ -190,35 +195,25 @@ def save(store, settings: Settings) -> bool:
 # -- auto-play -------------------------------------------------------------------------------
 
 
-def rearranges(game, move) -> bool:
-    """A move that only rearranges the cards: a swap, in a game that offers swaps
-    (`swap_between`, as session.Session.swap uses it)."""
-    swap_between = getattr(game, "swap_between", None)
-    a, b = getattr(move, "a", None), getattr(move, "b", None)
-    if swap_between is None or not isinstance(a, int) or not isinstance(b, int):
-        return False
-    return swap_between(f"cell-{a}", f"cell-{b}") == move
+def rearranges(move: Move) -> bool:
+    """A move that only rearranges the cards: a swap of two piles."""
+    return move.gesture.kind is Kind.SWAP
 
 
-def forced_move(game):
+def forced_move(game: Game) -> Move | None:
     """The one move the position allows (moves that only rearrange not counted), else None."""
     if game.is_over():
         return None
-    moves = [move for move in game.legal_moves() if not rearranges(game, move)]
+    moves = [move for move in game.legal_moves() if not rearranges(move)]
     return moves[0] if len(moves) == 1 else None
 
 
-def auto_move(session, settings: Settings):
-    """The move auto-play makes now for `session` (a solitaire's Session or a table's
-    TableSession), or None. The rules are in the module's docstring."""
+def auto_move(session: GameSession | None, settings: Settings) -> Move | None:
+    """The move auto-play makes now for `session`, or None. The rules are in the module's
+    docstring: never in Guard mode, never while moves wait to be redone, and only when the
+    player could move now (at a table: in their own turn, not between two hands)."""
     if not settings.autoplay or session is None or session.guarded:
         return None
-    game = session.game
-    if game.is_over() or session.redo_stack:
+    if session.game.is_over() or session.redo_stack or not session.may_pick():
         return None
-    if getattr(game, "hand_over", None) is not None:
-        return None  # between two hands of a table: the summary waits for the player
-    persons_turn = getattr(session, "persons_turn", None)
-    if persons_turn is not None and not persons_turn():
-        return None
-    return forced_move(game)
+    return forced_move(session.game)

@@ -11,13 +11,15 @@ settings.py (pure, tested in CPython). Here:
   and is saved at once. The language select stores language.KEY, switches the messages
   and the page's words (language.apply), then opens the current view again so the text
   Python wrote is redrawn: a game opened again resumes its save, so nothing is lost.
-- after_change(): called by the app after every change of the game (its save); when
-  settings.auto_move finds a forced move it is played after a short pause, one at a time.
+- After every save of the game (the page's "saved" event), when settings.auto_move finds
+  a forced move it is played after a short pause, one at a time.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
+from typing import TYPE_CHECKING
 
 from pyscript import document, window
 
@@ -25,17 +27,20 @@ from ..i18n import LANGUAGES, tr
 from . import dom, language
 from . import settings as st
 from .dom import after, by_id, listen, move_ms, proxy
-from .urlstate import parse_route
+
+if TYPE_CHECKING:
+    from .page import Page
 
 LIFT_MS = {"slow": 180, "normal": 120, "fast": 70, "off": 0}  # selection lift and glows
 DARK = "(prefers-color-scheme: dark)"
 
 
 class SettingsView:
-    def __init__(self, app) -> None:
-        self.app = app
+    def __init__(self, page: Page, reroute: Callable[[], None]) -> None:
+        self.page = page
+        self.reroute = reroute  # the page drawn again, from the address (and the save)
         self.dialog = by_id("settings-dialog")
-        self.settings, note = st.load(app.store)
+        self.settings, note = st.load(page.store)
         self._pending = False  # a forced move is waiting to be played
         self._token: tuple = ()  # the position it was found in
         self._playing = False  # auto-play is making a move now
@@ -48,7 +53,9 @@ class SettingsView:
         except Exception:  # noqa: BLE001 - an old browser: the theme follows on the next visit
             pass
         if note:
-            app.toast(tr(note))
+            page.toast(tr(note))
+        page.handle("settings", self.show)
+        page.on("saved", lambda _record: self.after_change())
 
     # -- applying -------------------------------------------------------------------------
 
@@ -94,7 +101,7 @@ class SettingsView:
         def tr_options(options):
             return [(value, tr(label)) for value, label in options]
 
-        chosen = self.app.store.read(language.KEY)
+        chosen = self.page.store.read(language.KEY)
         chosen = chosen if chosen in LANGUAGES else language.AUTO
         languages = [(language.AUTO, tr("Browser's language")), *LANGUAGES.items()]
         language_options = ""
@@ -129,13 +136,12 @@ class SettingsView:
 
     def on_click(self, event) -> None:
         target = event.target
-        button = target.closest("[data-pref='close']") if hasattr(target, "closest") else None
-        if not dom.missing(button):
+        if dom.closest(target, "[data-pref='close']") is not None:
             self.dialog.close()
 
     def on_change(self, event) -> None:
         target = event.target
-        name = str(getattr(target.dataset, "pref", "") or "")
+        name = dom.attribute(target, "data-pref")
         if not name:
             return
         if name == "language":
@@ -146,21 +152,21 @@ class SettingsView:
         if changed == self.settings:
             return
         self.settings = changed
-        st.save(self.app.store, changed)
+        st.save(self.page.store, changed)
         self.apply()
-        problem = self.app.store.take_problem()
+        problem = self.page.store.take_problem()
         if problem:
-            self.app.toast(problem)
+            self.page.toast(problem)
         if name == "autoplay":
             self.after_change()  # a forced position now plays on
 
     def set_language(self, value: str) -> None:
         value = value if value in LANGUAGES else language.AUTO
-        self.app.store.write(language.KEY, value)
+        self.page.store.write(language.KEY, value)
         language.apply(value)
         # Redraw what Python wrote: the game list, or the game (opened again from its
         # save, which holds every move and the redo line).
-        self.app.route(parse_route(str(window.location.search)))
+        self.reroute()
         self.render()
         focus = self.dialog.querySelector("#pref-language")
         if not dom.missing(focus):
@@ -170,10 +176,10 @@ class SettingsView:
         """Another tab of the site changed the settings (`key` is st.KEY) or the language
         (language.KEY): this tab shows the same."""
         if key == language.KEY:
-            language.apply(self.app.store.read(language.KEY))
-            self.app.route(parse_route(str(window.location.search)))  # redrawn, as above
+            language.apply(self.page.store.read(language.KEY))
+            self.reroute()  # redrawn, as above
         else:
-            self.settings = st.load(self.app.store)[0]
+            self.settings = st.load(self.page.store)[0]
             self.apply()
         if self.dialog.open:
             self.render()
@@ -186,8 +192,8 @@ class SettingsView:
             self._chain = 0
         if self._pending or self._chain >= st.AUTOPLAY_LIMIT:
             return
-        session = self.app.session
-        if st.auto_move(session, self.settings) is None or self.app.replaying():
+        session = self.page.session
+        if st.auto_move(session, self.settings) is None or self.page.replaying:
             return
         self._pending = True
         self._token = (id(session), len(session.game.move_stack))
@@ -195,15 +201,15 @@ class SettingsView:
 
     def _play(self, *_args) -> None:
         self._pending = False
-        app, session = self.app, self.app.session
+        page, session = self.page, self.page.session
         if session is None or self._token != (id(session), len(session.game.move_stack)):
             return  # another game, or the player moved first
         move = st.auto_move(session, self.settings)
-        if move is None or app.replaying():
+        if move is None or page.replaying:
             return
         self._chain += 1
         self._playing = True
         try:
-            app.apply(session.play(move))
+            page.apply(session.play(move))
         finally:
             self._playing = False

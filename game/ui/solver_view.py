@@ -11,12 +11,16 @@ The AI is imported on the first search, never at start-up.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from pyscript import document
 
 from ..i18n import tr
 from . import assist
 from .dom import after, by_id, cancel
+
+if TYPE_CHECKING:
+    from .page import Page
 
 PROGRESS_EVERY = 0.2  # seconds between updates of the progress bar and count
 
@@ -27,8 +31,8 @@ KEPT_ANSWERS = 64  # solved deals remembered for this visit (each holds its winn
 class SolverPanel:
     """The solver's part of the end dialog (#solver) and the search behind it."""
 
-    def __init__(self, app) -> None:
-        self.app = app
+    def __init__(self, page: Page) -> None:
+        self.page = page
         self.section = by_id("solver")
         self.bar = by_id("solver-bar")
         self.count = by_id("solver-count")
@@ -42,6 +46,26 @@ class SolverPanel:
         self.timer = None  # the next slice's timeout (dom.after), while a search runs
         self.slices = 0
         self.longest_ms = 0.0
+        page.on("end-dialog", self._end_dialog)
+        page.on("changed", self._changed)
+        page.on("closing", self.cancel)
+        page.on("home", self.cancel)
+        page.handle("solve", self.start)
+        page.handle("solve-cancel", self.cancel)
+        page.handle("show-line", self._show_line)
+
+    def _end_dialog(self) -> None:
+        self.show_for(self.page.session.game)
+
+    def _changed(self, reply, _before) -> None:
+        if self.running and not self.page.session.game.is_over():
+            self.cancel()  # the game goes on: its end dialog is gone
+
+    def _show_line(self) -> None:
+        session = self.page.session
+        line = self.line(session.game) if session is not None else None
+        if line and not session.guarded:
+            self.page.emit("replay", line)
 
     # -- showing ------------------------------------------------------------------------
 
@@ -52,7 +76,7 @@ class SolverPanel:
     def show_for(self, game) -> None:
         """Put the panel in the state that fits `game` (its end dialog is about to show)."""
         outcome = game.outcome()
-        if outcome is None or outcome.won or game.id not in assist.SOLITAIRES:
+        if outcome is None or outcome.won or not self.page.info.has_hints:
             self._state("off")
             return
         key = assist.deal_key(game)
@@ -71,9 +95,11 @@ class SolverPanel:
             self.answer.textContent = ""
 
     def _show_answer(self, solution) -> None:
-        game_id = self.app.session.game.id if self.app.session else ""
+        from ..ai import solitaire  # loaded by the search that found the answer
+
+        words = solitaire.load(self.page.info.id).value_text if self.page.info else None
         self.answer.textContent = assist.answer_text(
-            game_id, solution.status, len(solution.moves), solution.value, solution.nodes
+            solution.status, len(solution.moves), solution.value, solution.nodes, words
         )
         self.answer.dataset.status = solution.status
         self._state(solution.status)
@@ -89,7 +115,7 @@ class SolverPanel:
 
     def start(self) -> None:
         """Search the current game's deal from its start."""
-        session = self.app.session
+        session = self.page.session
         if session is None or self.running:
             return
         game = session.game
@@ -118,7 +144,7 @@ class SolverPanel:
                 self.search = solitaire.solver(
                     self.fresh, max_nodes=assist.BUDGET_NODES, max_seconds=assist.BUDGET_SECONDS
                 )
-            except (ImportError, KeyError, AttributeError):
+            except (ImportError, KeyError):
                 self._end()
                 self.answer.textContent = tr("The solver for this game is not available yet.")
                 self.answer.dataset.status = "unknown"
@@ -147,11 +173,11 @@ class SolverPanel:
         self.answers[key] = solution
         while len(self.answers) > KEPT_ANSWERS:  # a long visit keeps the latest ones
             del self.answers[next(iter(self.answers))]
-        session = self.app.session
+        session = self.page.session
         if session is not None and assist.deal_key(session.game) == key:
             self._show_answer(solution)
-            if not self.app.end_dialog.open:  # the player looks at the board: say it there
-                self.app.toast(tr("Could it be won? {answer} See Result.",
+            if not by_id("end-dialog").open:  # the player looks at the board: say it there
+                self.page.toast(tr("Could it be won? {answer} See Result.",
                                   answer=self.answer.textContent))
                 return
             then = self.section.querySelector('[data-action="show-line"]')
@@ -182,28 +208,33 @@ class ReplayView:
     """A winning line played on the board at a calm pace; the player can speed it up or
     stop it (any other action stops it too), and Redo then plays the rest."""
 
-    def __init__(self, app) -> None:
-        self.app = app
+    def __init__(self, page: Page) -> None:
+        self.page = page
         self.bar = by_id("replay")
         self.text = by_id("replay-text")
         self.replay: assist.Replay | None = None
         self.timer = None  # the next move's timeout (dom.after)
+        page.on("replay", self.start)
+        page.on("stop-replay", lambda quiet: self.stop(quiet=quiet))
+        page.handle("replay-faster", self.faster)
+        page.handle("replay-stop", lambda: None)  # Page.act stops the replay itself
 
     @property
     def active(self) -> bool:
         return self.replay is not None
 
     def start(self, moves: list[str]) -> None:
-        app = self.app
+        page = self.page
         self.stop(quiet=True)
-        app.close_dialogs()
-        app.demo_line = list(moves)
+        page.close_dialogs()
+        page.demo_line = list(moves)
         self.replay = assist.Replay(len(moves))
+        page.replaying = True
         document.body.dataset.replay = "on"
         self.bar.hidden = False
         faster = self.bar.querySelector('[data-action="replay-faster"]')
         faster.disabled = False
-        app.apply(app.session.show_line(moves))
+        page.apply(page.session.show_line(moves))
         self._show()
         self._schedule()
 
@@ -224,8 +255,8 @@ class ReplayView:
 
     def _step(self, *_args) -> None:
         self.timer = None
-        app, replay = self.app, self.replay
-        session = app.session
+        page, replay = self.page, self.replay
+        session = page.session
         if replay is None or session is None:
             return
         if not session.redo_stack or session.game.is_over():
@@ -237,7 +268,7 @@ class ReplayView:
         over = session.game.is_over() or not session.redo_stack
         if over:
             self.stop(quiet=True)
-        app.apply(reply)
+        page.apply(reply)
         if not over and self.replay is replay:
             self._schedule()
 
@@ -248,8 +279,9 @@ class ReplayView:
         cancel(self.timer)
         self.timer = None
         self.replay = None
+        self.page.replaying = False
         document.body.dataset.replay = "off"
         self.bar.hidden = True
-        session = self.app.session
+        session = self.page.session
         if not quiet and session is not None and session.redo_stack:
-            self.app.say(tr("Replay stopped: Redo plays the rest of the winning line."))
+            self.page.say(tr("Replay stopped: Redo plays the rest of the winning line."))

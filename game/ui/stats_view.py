@@ -2,47 +2,42 @@
 end dialogs, and the Statistics dialog (figures, chart, choice of game and mode, reset
 with a confirmation).
 
-Every decision lives in stats.py (pure, tested in CPython); this module shows it. It has
-one interval timer for the page's life (a proxy made once) and its listeners are made
-once, at start-up. app.py calls it when a game opens (`opened`), before every save
-(`on_save`, which also counts a game that has just ended), when a new deal or match
-leaves a game (`abandon`), and for the `stats*` actions (`act`). The clock's time is
-saved with every save and when the tab is hidden (which also happens when it closes).
+Every decision lives in the pure modules (stats_model, stats_store, clock, stats_render;
+tested in CPython); this module shows them. It has one interval timer for the page's life
+(a proxy made once) and its listeners are made once. It listens to the page: a game
+opened, every save (which also counts a game that has just ended), a new deal or match
+leaving a game, and the `stats*` actions. The clock's time is saved with every save and
+when the tab is hidden (which also happens when it closes).
 """
 
 from __future__ import annotations
 
-import json
 import time
 from html import escape
+from typing import TYPE_CHECKING
 
 from pyscript import document, window
 
+from ..games import load, load_all
 from ..i18n import tr
 from . import assist
+from .clock import Tracker, clock_text
 from .dom import by_id, listen, proxy
-from .stats import (
-    ALL,
-    TABLES,
-    StatsStore,
-    Tracker,
-    chart_svg,
-    clock_text,
-    end_line,
-    mode_label,
-    mode_of,
-    modes_for,
-    moves_of,
-    table_html,
-)
+from .record import SaveRecord
+from .stats_model import ALL, end_line, mode_label, mode_of, modes_for
+from .stats_render import chart_svg, table_html
+from .stats_store import StatsStore
+
+if TYPE_CHECKING:
+    from .page import Page
 
 TICK_MS = 500  # the clock is redrawn from elapsed time, so the tick only keeps it fresh
 
 
 class StatsView:
-    def __init__(self, app) -> None:
-        self.app = app
-        self.data = StatsStore(app.store)
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.data = StatsStore(page.store)
         self.tracker: Tracker | None = None
         self.key = ""  # the save slot of the game tracked
         self.dialog = by_id("stats-dialog")
@@ -59,64 +54,69 @@ class StatsView:
         listen(self.mode_select, "change", self._on_pick)
         listen(document, "visibilitychange", self._on_visibility)
         window.setInterval(proxy(self._tick), TICK_MS)
+        page.on("opened", self.opened)
+        page.on("saving", self.on_save)
+        page.on("leaving", self.abandon)
+        for action in ("stats", "stats-close", "stats-reset", "stats-reset-no",
+                       "stats-reset-yes"):
+            page.handle(action, lambda action=action: self.act(action))
 
     # -- the game being played -------------------------------------------------------------
 
-    def opened(self, session, key: str) -> None:
-        """A game is shown: its tracker from its save slot (before the page saves it)."""
-        game = session.game
-        record = self.app.store.load_record(key) if key else None
-        asked = self.app.store.read(assist.DEALS_KEY + game.id)
-        tracker = Tracker.opened(game, record, asked)
+    def opened(self) -> None:
+        """A game is shown: its tracker from the save it was resumed from (before the page
+        saves it)."""
+        page = self.page
+        game, key = page.session.game, page.key
+        asked = page.store.read(assist.DEALS_KEY + game.id)
+        tracker = Tracker.opened(game, page.record, asked)
         now = time.monotonic()
         if key == self.key and self.tracker is not None:  # the same game shown again (a
             # change of language): its clock goes on from now, not from the last save
             tracker.clock.elapsed = max(tracker.clock.elapsed, self.tracker.clock.seconds(now))
         self.tracker, self.key = tracker, key
-        label = tr("[a round] Hand") if game.id in TABLES else tr("Moves")
-        by_id("moves-label").textContent = label
         by_id("game-time-box").setAttribute("aria-label", tr("Playing time"))
         self.shown_time = ""
         self._sync(now)
 
-    def on_save(self, record: dict) -> dict:
+    def on_save(self, record: SaveRecord) -> None:
         """Called with every save record: counts a game that has just ended, and keeps the
         clock and what was counted in the record."""
-        session, tracker = self.app.session, self.tracker
-        if session is None or tracker is None:
-            return record
-        now = time.monotonic()
-        game = session.game
-        if self.app.replaying():  # the solver's line replaces the player's moves
-            tracker.shown = True
-        self._sync(now)
-        if game.is_over() and not tracker.counted:
-            demo = self.app.demo_line == [str(move) for move in game.move_stack]
-            result = tracker.finish(game, now, int(time.time()), demo=demo)
-            if result is not None:
-                self.data.record(result)
-        tracker.stamp(record, now)
-        self.moves_el.textContent = str(moves_of(game))
-        self._end_lines(game)
-        self._report()
-        return record
-
-    def abandon(self) -> None:
-        """A new deal leaves the game being played: unfinished, with a move, it is lost."""
-        session, tracker = self.app.session, self.tracker
+        page, tracker = self.page, self.tracker
+        session = page.session
         if session is None or tracker is None:
             return
         now = time.monotonic()
-        result = tracker.abandon(session.game, now, int(time.time()))
+        game = session.game
+        if page.replaying:  # the solver's line replaces the player's moves
+            tracker.shown = True
+        self._sync(now)
+        if game.is_over() and not tracker.counted:
+            demo = page.demo_line == [str(move) for move in game.move_stack]
+            result = tracker.finish(session, now, int(time.time()), demo=demo)
+            if result is not None:
+                self.data.record(result)
+        tracker.stamp(record, now)
+        self.moves_el.textContent = str(session.moves_count())
+        self._end_lines(game)
+        self._report()
+
+    def abandon(self) -> None:
+        """A new deal leaves the game being played: unfinished, with a move, it is lost."""
+        session, tracker = self.page.session, self.tracker
+        if session is None or tracker is None:
+            return
+        now = time.monotonic()
+        result = tracker.abandon(session, now, int(time.time()))
         if result is not None:
             self.data.record(result)
             self._patch_save(session, now, counted=True)  # its slot remembers it
 
     def _running(self) -> bool:
-        session = self.app.session
+        session = self.page.session
         return (session is not None and self.tracker is not None
                 and not session.game.is_over() and not bool(document.hidden)
-                and not self.app.replaying())
+                and not self.page.replaying)
 
     def _sync(self, now: float) -> None:
         if self.tracker is None:
@@ -137,26 +137,15 @@ class StatsView:
     def _on_visibility(self, *_args) -> None:
         now = time.monotonic()
         self._sync(now)
-        session = self.app.session
+        session = self.page.session
         if bool(document.hidden) and session is not None and self.tracker is not None:
             self._patch_save(session, now)  # the clock's time, in case the tab is closed
 
     def _patch_save(self, session, now: float, counted: bool = False) -> None:
         """The clock's time so far (and that the game was counted) into the stored save,
-        without a move: only while the save is this game as this tab has it. Another tab
-        may have played on; what it stored is never overwritten."""
-        record = self.app.store.load_record(self.key)
+        without a move, while the save is this game as this tab has it (store.py)."""
         moves = [str(move) for move in session.game.move_stack]
-        if not isinstance(record, dict) or record.get("moves") != moves:
-            return
-        stored = record.get("seconds")
-        seconds = round(self.tracker.clock.seconds(now), 1)
-        if not counted and type(stored) in (int, float) and stored >= seconds:
-            return
-        record["seconds"] = max(seconds, stored) if type(stored) in (int, float) else seconds
-        if counted:
-            record["counted"] = True
-        self.app.store.write(self.key, json.dumps(record, separators=(",", ":")))
+        self.page.store.update_clock(self.key, moves, self.tracker.clock.seconds(now), counted)
 
     def _end_lines(self, game) -> None:
         """'Won 12 of 30 · streak 3' in the end dialogs, once the game is over."""
@@ -169,15 +158,13 @@ class StatsView:
             line.hidden = not text
 
     def _report(self) -> None:
-        from ..games import load
-
         for game_id in self.data.take_damaged():
             if game_id in self.data.newer:
-                self.app.toast(tr("Your {game} statistics were saved by a newer version of "
+                self.page.toast(tr("Your {game} statistics were saved by a newer version of "
                                   "this site, so they start again here; those are kept aside.",
                                   game=tr(load(game_id).title)))
             else:
-                self.app.toast(tr("Your {game} statistics could not be read, so they start "
+                self.page.toast(tr("Your {game} statistics could not be read, so they start "
                                   "again; the old ones are kept aside.",
                                   game=tr(load(game_id).title)))
 
@@ -199,20 +186,20 @@ class StatsView:
             self.data.reset(game_id, mode)
             self.confirm.hidden = True
             self.render()
-            self.app.toast(tr("Statistics reset."))
-            problem = self.app.store.take_problem()
+            self.page.toast(tr("Statistics reset."))
+            problem = self.page.store.take_problem()
             if problem:
-                self.app.toast(problem)
-            if self.app.session is not None and self.app.session.game.is_over():
-                self._end_lines(self.app.session.game)
+                self.page.toast(problem)
+            if self.page.session is not None and self.page.session.game.is_over():
+                self._end_lines(self.page.session.game)
 
     def open(self) -> None:
-        session = self.app.session
+        session = self.page.session
         if session is not None and self.tracker is not None:
             game = session.game
             self.choice = (game.id, mode_of(game, self.tracker.kind))
         elif not self.choice[0]:
-            self.choice = ("devils-square", ALL)
+            self.choice = (next(iter(load_all())), ALL)
         self.confirm.hidden = True
         self.render()
         if not self.dialog.open:
@@ -226,13 +213,11 @@ class StatsView:
         self.render()
 
     def render(self) -> None:
-        from ..games import load_all
-
         game_id, mode = self.choice
-        games = sorted(load_all().items(), key=lambda item: item[1].list_order)
+        games = load_all()
         self.game_select.innerHTML = "".join(
             f'<option value="{gid}"{" selected" if gid == game_id else ""}>'
-            f"{escape(tr(cls.title))}</option>" for gid, cls in games)
+            f"{escape(tr(info.title))}</option>" for gid, info in games.items())
         stats = self.data.load(game_id)
         modes = modes_for(game_id)
         modes += [m for m in stats.modes if m not in modes]
@@ -256,7 +241,7 @@ class StatsView:
             figure = f'<p class="stats-empty">{escape(tr("No finished games yet."))}</p>'
         self.body.innerHTML = table_html(summary) + figure
         self.body.dataset.played = str(summary.played)
-        title = tr(dict(games)[game_id].title)
+        title = tr(games[game_id].title)
         what = title if mode == ALL else f"{title} · {mode_label(mode)}"
         by_id("stats-confirm-text").textContent = tr(
             "Reset the statistics of {what}? This cannot be undone.", what=what)

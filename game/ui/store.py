@@ -1,4 +1,5 @@
-"""Saves in localStorage, kept with the never-lose rules of DESIGN.md.
+"""Saves in localStorage, kept with the never-lose rules (docs/architecture.md, "Saves,
+statistics and settings"). The only module that writes a save record (record.py).
 
 - One slot per game, deal and options, so opening a shared link never overwrites
   another game in progress; `current` remembers which deal each game was on.
@@ -13,10 +14,10 @@ Pure Python over any object with localStorage's methods, so it is tested in CPyt
 
 from __future__ import annotations
 
-import json
 import time
 
 from ..i18n import mark, tr
+from .record import SaveRecord
 from .safejson import loads
 
 PREFIX = "cardgames:"
@@ -26,9 +27,9 @@ MAX_FINISHED = 30  # finished games kept per game; older ones are pruned
 def slot_key(game_id: str, deal: int, options: dict) -> str:
     """One save slot per game, deal and options (only those that differ from the game's
     defaults are written, so a deal played with the defaults has the plain key)."""
-    from ..games import MODULES, load  # here: the store itself needs no game
+    from ..games import known, load  # here: the store itself needs no game
 
-    defaults = load(game_id).OPTIONS if game_id in MODULES else {}
+    defaults = load(game_id).engine.OPTIONS if known(game_id) else {}
     changed = [name for name in sorted(options) if options[name] != defaults.get(name)]
     marks = "".join(f":{name}={options[name]}" for name in changed)
     return f"{PREFIX}save:{game_id}:{deal}{marks}"
@@ -88,7 +89,6 @@ class Store:
         )
         self.problem_told = False
         self.seen: dict[str, str | None] = {}  # claimed key -> the text this tab put there
-        self.last_loaded: tuple[str, str | None] | None = None  # load_record's last read
 
     def _failed(self, error: Exception) -> None:
         if not self.problem:
@@ -175,28 +175,37 @@ class Store:
 
     # -- games ---------------------------------------------------------------------------
 
-    def load_record(self, key: str) -> dict | None | str:
-        """The record at `key`: a dict, None when there is none, or the raw text when it is
-        not a JSON object (the caller sets it aside). `last_loaded` keeps (key, text)."""
-        text = self.read(key)
-        self.last_loaded = (key, text)
-        if text is None:
-            return None
-        try:
-            record = loads(text)
-        except (ValueError, RecursionError):  # not JSON, or nested too deep (safejson.py)
-            return text
-        return record if isinstance(record, dict) else text
+    def load_record(self, key: str) -> SaveRecord | None | str:
+        """The record at `key`: None when there is none, or the raw text when it is not a
+        record (the caller sets it aside). NewerSave when a newer site wrote it."""
+        return parse_record(self.read(key))
 
-    def save_record(self, key: str, record: dict, finished: bool) -> bool:
-        record = dict(record, saved=int(time.time()), finished=finished)
-        ok = self.write(key, json.dumps(record, separators=(",", ":")))
+    def save_record(self, key: str, record: SaveRecord, finished: bool) -> bool:
+        record.saved, record.finished = int(time.time()), finished
+        ok = self.write(key, record.to_json())
         if ok:
-            game_id = record.get("game", "")
-            self.write(f"{PREFIX}current:{game_id}", key)
+            self.write(f"{PREFIX}current:{record.game_id}", key)
             if finished:
-                self.prune(game_id)
+                self.prune(record.game_id)
         return ok
+
+    def update_clock(self, key: str, moves: list[str], seconds: float,
+                     counted: bool = False) -> bool:
+        """The clock's time (and that the game was counted) into the record at `key`
+        without a move: only while it is the game with `moves` (another tab may have
+        played on: what it stored is never overwritten) and when it says something new."""
+        try:
+            record = self.load_record(key)
+        except ValueError:  # a newer site's record: not ours to touch
+            return False
+        if not isinstance(record, SaveRecord) or record.moves != moves:
+            return False
+        seconds = round(seconds, 1)
+        if not counted and record.seconds_known and record.seconds >= seconds:
+            return False
+        record.seconds = max(seconds, record.seconds)
+        record.counted = record.counted or counted
+        return self.write(key, record.to_json())
 
     def current_key(self, game_id: str) -> str | None:
         key = self.read(f"{PREFIX}current:{game_id}")
@@ -228,11 +237,12 @@ class Store:
         finished = []
         for key in self.keys():
             if isinstance(key, str) and key.startswith(f"{PREFIX}save:{game_id}"):
-                record = self.load_record(key)
-                if isinstance(record, dict) and record.get("finished") is True:
-                    saved = record.get("saved")
-                    ok = type(saved) in (int, float) and 0 <= saved < float("inf")
-                    finished.append((saved if ok else 0, key))
+                try:
+                    record = self.load_record(key)
+                except ValueError:  # a newer site's record: never pruned from here
+                    continue
+                if isinstance(record, SaveRecord) and record.finished:
+                    finished.append((record.saved, key))
         finished.sort(reverse=True)
         return [key for _, key in finished]
 
@@ -264,3 +274,15 @@ class Store:
                 if not is_quota(error):
                     raise
         raise first
+
+
+def parse_record(text: str | None) -> SaveRecord | None | str:
+    """A stored text as a record: None for none, the text itself when it is not a JSON
+    object (damaged); NewerSave (a ValueError) when a newer site wrote it."""
+    if text is None:
+        return None
+    try:
+        data = loads(text)
+    except (ValueError, RecursionError):  # not JSON, or nested too deep (safejson.py)
+        return text
+    return SaveRecord.from_dict(data) if isinstance(data, dict) else text

@@ -1,21 +1,32 @@
-"""A Kings in the Corner table on the page: seats, stalls, the shown hand, computer turns
-played card by card at the chosen pace, pass-the-device, and the hand and match summaries.
+"""A Kings in the Corner table on the page: seats, the shown hand, computer turns played
+card by card at the chosen pace, pass-the-device, the hand and match summaries, and the
+"Seats & rules" dialog.
 
-The decisions live in table.TableSession (pure, tested in CPython); this module shows
-them and turns DOM events into its calls. The board (keyed card nodes, FLIP moves) is the
-same Board the solitaires use; which hands it shows changes with the person at the screen.
+The decisions live in table.TableSession (pure, tested in CPython); this view shows them.
+It is the table's GamePage.view: made once, when the first table opens, it acts only
+while a table is shown, listening to the page's events. The board (keyed card nodes,
+FLIP moves) is the same Board the patiences use; which hands it shows changes with the
+person at the screen (TableSession.zones and hidden).
 """
 
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from pyscript import document
 
-from ..games.kings_corner import JAX_TARGET, SIDES, zone_of
+from ..games.kings_corner import JAX_TARGET
 from ..i18n import mark, tr
 from .dom import after, by_id, move_ms
-from .table import Selection, TableReply, TableSession, sorted_hand, stall_of
+from .opening import random_deal
+from .table import NAMES_KEY, TableSession
+from .table_setup import read_setup, setup_form
+from .urlstate import game_query
+
+if TYPE_CHECKING:
+    from .page import Page
+    from .session import Reply
 
 PACE_MS = {"slow": 1100, "normal": 650, "fast": 250}
 HURRY_MS = 40
@@ -25,49 +36,70 @@ PACE_KEY = "cardgames:settings:pace"
 def hand_name(session: TableSession, seat: int) -> str:
     """How a hand is named to a screen reader: 'Your hand' for the one shown, else its
     player's ('Arthur's hand')."""
-    if seat == session.shown_seat and not session.hidden:
+    if seat == session.shown_seat and not session.hidden_hand:
         return tr("Your hand")
-    return tr("{name}'s hand", name=session.names[seat])
+    return tr("{name}'s hand", name=session.player_names[seat])
 
 
 class TableView:
-    def __init__(self, app, session: TableSession) -> None:
-        self.app = app
-        self.session = session
-        self.board = app.board
-        self.root = app.board_el
-        self.lifted: Selection | None = None
-        self.stepping = False
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.parts = page.parts  # the table's page parts: this view acts while they show
+        self.stepping: int | None = None  # the computer's next move, waiting (its session)
         self.hurry = False
         self.summary_shown_for = -1  # the hand whose summary was last shown
-        pace = app.store.read(PACE_KEY)
-        self.pace = pace if pace in PACE_MS else "normal"
-        select = self.root.querySelector('select[data-setting="pace"]')
-        select.value = self.pace  # its changes come through App.on_change (one listener
-        # for the page: a listener made here would keep every table ever opened alive)
-        self.seat_el = {int(el.dataset.seat): el for el in self.root.querySelectorAll(".seat")}
+        self.seat_el: dict[int, object] = {}
         self.seated_for = -1  # the seat shown at the bottom when the seats were last placed
+        pace = page.store.read(PACE_KEY)
+        self.pace = pace if pace in PACE_MS else "normal"
+        page.on("opened", self.opened)
+        page.on("shown", self.after_change)
+        page.on("rendering", self._seating)
+        page.on("refreshed", self.refresh)
+        page.on("changed", self._changed)
+        page.on("setting", self._setting)
+        page.handle("hurry", self._hurry)
+        page.handle("setup", self.show_setup)
+        page.handle("start-table", self.start_table)
+
+    @property
+    def session(self) -> TableSession | None:
+        """The table's session while a table is shown, else None."""
+        page = self.page
+        return page.session if page.parts is self.parts else None
+
+    def opened(self) -> None:
+        """A table is shown (a new board): its seats and pace."""
+        session = self.session
+        if session is None:
+            return
+        record = self.page.record
+        if record is None or record.names is None:  # a new match: the names last given
+            stored = self.page.store.read(NAMES_KEY) or ""
+            session.given = stored.split("\n") if stored else []
+        root = self.page.board_el
+        self.stepping = None
+        self.hurry = False
+        self.summary_shown_for = -1
+        self.seated_for = -1
+        self.seat_el = {int(el.dataset.seat): el for el in root.querySelectorAll(".seat")}
+        select = root.querySelector('select[data-setting="pace"]')
+        select.value = self.pace  # its changes come through the page's "setting" event
+        self._seating()
+        self.page.refresh()  # (the status line names the players too)
 
     # -- showing ------------------------------------------------------------------------
 
-    def render(self, animate: bool = True, force=()) -> None:
-        session, game = self.session, self.session.game
-        shown = None if session.hidden else session.shown_seat
-        self.board.hidden = frozenset(
-            ["stock"] + [f"hand-{seat}" for seat in range(game.seats) if seat != shown]
-        )
-        zones = game.zones()
-        if shown is not None:
-            zones[f"hand-{shown}"] = sorted_hand(zones[f"hand-{shown}"])
-        if session.shown_seat != self.seated_for:  # only when the device changes hands
-            self._seat(session.shown_seat)
-        self.board.render(zones, animate=animate, force=force)
-
-    def _seat(self, shown: int) -> None:
-        """The shown person's seat at the bottom, the others across the top in seat order."""
-        self.seated_for = shown
-        me = self.root.querySelector(".kt-me")
-        opponents = self.root.querySelector(".kt-opponents")
+    def _seating(self) -> None:
+        """The shown person's seat at the bottom, the others across the top in seat order
+        (only when the device changes hands)."""
+        session = self.session
+        if session is None or session.shown_seat == self.seated_for or not self.seat_el:
+            return
+        shown = self.seated_for = session.shown_seat
+        root = self.page.board_el
+        me = root.querySelector(".kt-me")
+        opponents = root.querySelector(".kt-opponents")
         for seat in sorted(self.seat_el):
             element = self.seat_el[seat]
             element.classList.toggle("me", seat == shown)
@@ -77,11 +109,16 @@ class TableView:
                 opponents.append(element)
 
     def refresh(self) -> None:
-        session, game = self.session, self.session.game
+        session = self.session
+        if session is None or not self.seat_el:
+            return
+        game = session.game
+        board = self.page.board
         jax = game.jax
+        names = session.player_names
         for seat, element in self.seat_el.items():
-            element.querySelector(".seat-name").textContent = session.names[seat]
-            self.board.set_label(f"hand-{seat}", hand_name(session, seat))
+            element.querySelector(".seat-name").textContent = names[seat]
+            board.set_label(f"hand-{seat}", hand_name(session, seat))
             kind = tr("Person") if session.is_person(seat) else session.level_of(seat)
             element.querySelector(".seat-level").textContent = kind
             chips = element.querySelector(".seat-chips")
@@ -94,155 +131,43 @@ class TableView:
             element.classList.toggle("to-move", game.to_move == seat and not game.is_over()
                                      and game.hand_over is None)
             element.classList.toggle("dealer", game.dealer == seat)
-        selected_cards, targets = [], session.targets()
-        if session.selected and session.selected.card:
-            selected_cards = [session.selected.card]
-        elif session.selected and session.selected.stall:
-            zone = zone_of(session.selected.stall)
-            selected_cards = list(self.board.shown.get(zone, []))
-        self.board.mark(selected_cards=selected_cards, targets=targets)
-        self._buttons()
-        self._status()
-        passing = self.root.querySelector(".kt-pass")
-        passing.hidden = not session.hidden
-        if session.hidden:
+        root = self.page.board_el
+        root.querySelector('[data-action="hurry"]').hidden = not session.computer_to_move()
+        passing = root.querySelector(".kt-pass")
+        passing.hidden = not session.hidden_hand
+        if session.hidden_hand:
             if session.computer_to_move():
                 text = tr("Hands stay hidden while the computer players play.")
             else:
                 text = tr("Pass the device to {name}; the other players look away.",
-                          name=session.names[session.shown_seat])
+                          name=names[session.shown_seat])
             passing.querySelector(".kt-pass-text").textContent = text
-
-    def _buttons(self) -> None:
-        session = self.session
-        enabled = {
-            "undo": session.can_undo(), "redo": session.can_redo(), "restart": False,
-            "giveup": not session.game.is_over(), "end-turn": session.persons_turn(),
-        }
-        for action, on in enabled.items():
-            for button in document.querySelectorAll(f'[data-action="{action}"]'):
-                button.disabled = not on
-        hurry = self.root.querySelector('[data-action="hurry"]')
-        hurry.hidden = not session.computer_to_move()
-
-    def _status(self) -> None:
-        session, game = self.session, self.session.game
-        seat = session.shown_seat
-        if game.jax:
-            label, value, most = tr("Points"), game.scores[seat], f" / {JAX_TARGET}"
-        elif game.options["match"]:
-            label, value, most = tr("Penalty"), game.scores[seat], f" / {game.options['match']}"
-        else:
-            label, value, most = tr("Cards in hand"), len(game.hands[seat]), ""
-        by_id("score-label").textContent = label
-        by_id("score").textContent = str(value)
-        by_id("score-max").textContent = most
-        by_id("pile-count").textContent = str(len(game.stock))
-        by_id("rating").textContent = tr("Pot {n}", n=game.pot) if game.jax else ""
-        by_id("prompt").textContent = self.prompt()
-
-    def prompt(self) -> str:
-        session, game = self.session, self.session.game
-        if game.is_over():
-            return ""
-        if game.hand_over is not None:
-            return tr("The hand is over.")
-        name = session.names[game.to_move]
-        if session.computer_to_move():
-            return tr("{name} is playing…", name=name)
-        if session.hidden:
-            return tr("{name}'s turn: pass the device.", name=name)
-        if session.is_you(game.to_move):
-            return tr("Your turn: play cards, then End turn.")
-        return tr("{name}, your turn: play cards, then End turn.", name=name)
 
     # -- input --------------------------------------------------------------------------
 
-    def on_touch(self, zone: str, card: str | None) -> None:
-        session = self.session
-        if zone.startswith("hand-"):
-            if card is not None:
-                self.apply(session.touch_card(card))
-            return
-        if stall_of(zone) is not None:
-            self.apply(session.touch_stall(zone))
-
-    def on_lift(self, zone: str, card: str):
-        session = self.session
-        if not session.persons_turn():
-            return None
-        if zone == f"hand-{session.shown_seat}":
-            selection = Selection(card=card)
-        elif stall_of(zone) in SIDES and session.game.stalls[stall_of(zone)]:
-            selection = Selection(stall=stall_of(zone))
-        else:
-            return None
-        session.selected = None
-        self.lifted = selection
-        cards = [card] if selection.card else list(self.board.shown.get(zone, []))
-        self.board.mark(selected_cards=cards, targets=sorted(session._moves_for(selection)))
-        return [self.board.nodes[c] for c in cards]
-
-    def on_drop(self, zone: str | None, elements) -> None:
-        cards = [str(element.dataset.card) for element in elements]
-        if self.lifted is None:
-            return
-        selection, self.lifted = self.lifted, None
-        self.apply(self.session.drop(selection, zone), force=cards)
-
-    def act(self, action: str) -> bool:
-        """Buttons of the table; True when the action was the table's."""
-        session = self.session
-        handlers = {
-            "undo": session.undo, "redo": session.redo, "end-turn": session.end_turn,
-            "reveal": session.reveal, "confirm-giveup": session.give_up,
-        }
-        if action in handlers:
-            self.app.close_dialogs()
-            self.apply(handlers[action](), kind=action if action in ("undo", "redo") else "")
-            return True
-        if action == "restart":
-            return True
-        if action == "hurry":
+    def _hurry(self) -> None:
+        if self.session is not None:
             self.hurry = True
-            return True
-        if action == "next-hand":
-            self.app.close_dialogs()
-            self.apply(session.next_hand())
-            return True
-        if action == "setup":
-            self.app.show_setup()
-            return True
-        return False
 
-    def on_pace(self, event) -> None:
-        self.pace = str(event.target.value)
-        self.app.store.write(PACE_KEY, self.pace)
+    def _setting(self, name: str, value: str) -> None:
+        if name == "pace" and value in PACE_MS:
+            self.pace = value
+            self.page.store.write(PACE_KEY, self.pace)
 
-    def apply(self, reply: TableReply, force=(), kind: str = "", mover: int | None = None) -> None:
-        """Show a reply; `kind` and `mover` (the seat of a computer's move) are for the live
-        region, which says a computer's turn once it is over (keyboard.Announcer)."""
-        before = self.board.last_zones
-        if reply.changed or force:
-            self.render(force=force)
-        if reply.refused:
-            self.board.refuse(reply.refused_zone)
-            self.app.say(reply.refused, guard=True)
-        elif reply.changed:
-            self.app.say("")
-        self.refresh()
-        self.app.announcer.reply(reply, before, kind, mover)
+    # -- computer turns -------------------------------------------------------------------
+
+    def _changed(self, reply: Reply, _before) -> None:
         if reply.changed:
-            self.app.save()
             self.after_change()
 
     def after_change(self) -> None:
         """What follows a change: the hand's summary, the match's end, computer turns."""
-        game = self.session.game
-        if self.session.is_person(game.to_move) or game.hand_over is not None:
+        session = self.session
+        if session is None:
+            return
+        game = session.game
+        if session.is_person(game.to_move) or game.hand_over is not None:
             self.hurry = False
-        if game.is_over():  # won, or given up (with no summary then): marked all the same
-            self.app.mark_outcome()
         if game.hand_over is not None and self.summary_shown_for != game.hand_over.number:
             self.summary_shown_for = game.hand_over.number
             after(move_ms() + 150, self._show_summary)
@@ -250,22 +175,59 @@ class TableView:
         self.schedule()
 
     def schedule(self) -> None:
-        if self.stepping or not self.session.computer_to_move():
+        session = self.session
+        if self.stepping is not None or session is None or not session.computer_to_move():
             return
-        self.stepping = True
+        self.stepping = id(session)
         after(HURRY_MS if self.hurry else PACE_MS[self.pace], self._step)
 
     def _step(self, *_args) -> None:
-        self.stepping = False
-        if self.app.table is not self:
+        stepping, self.stepping = self.stepping, None
+        session = self.session
+        if session is None or id(session) != stepping:
             return  # the page moved on to another game
-        mover = self.session.game.to_move
-        self.apply(self.session.step_computer(), kind="computer", mover=mover)
+        self.page.apply(session.step_computer())
+
+    # -- the set-up dialog -------------------------------------------------------------------
+
+    def show_setup(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        game = session.game
+        names = [name if kind == "h" else "" for kind, name in  # computers keep theirs
+                 zip(game.players, session.player_names, strict=True)]
+        by_id("setup-form").innerHTML = setup_form(game.players, names, game.options)
+        classic = document.querySelector("#setup-form .setup-classic")
+        jax = document.querySelector('#setup-form input[value="jax"]')
+        classic.inert = bool(jax.checked)  # the classic options are out of reach under Jax
+        by_id("setup-dialog").showModal()
+
+    def start_table(self) -> None:
+        """A new match with the seats and rules of the set-up form."""
+        page = self.page
+        form = by_id("setup-form")
+        values = {}
+        for field in form.querySelectorAll("select, input"):
+            if str(field.type) in ("radio", "checkbox"):
+                if field.checked:
+                    values[str(field.name)] = str(field.value)
+            else:
+                values[str(field.name)] = str(field.value)
+        options, names = read_setup(values)
+        if len(options["players"]) < 2:
+            page.toast(tr("A table needs at least two seats."))
+            return
+        page.store.write(NAMES_KEY, "\n".join(names))
+        page.close_dialogs()
+        page.emit("leaving")  # a match left unfinished counts as lost
+        page.navigate(game_query(page.info.id, random_deal(), options))
 
     # -- summaries ------------------------------------------------------------------------
 
     def _show_summary(self, *_args) -> None:
-        if self.app.table is not self or self.session.game.hand_over is None:
+        session = self.session
+        if session is None or session.game.hand_over is None:
             return
         self.show_summary()
 
@@ -274,12 +236,12 @@ class TableView:
         result = game.hand_over
         over = game.is_over()
         title = by_id("hand-title")
-        winner = session.names[result.winner]
+        winner = session.player_names[result.winner]
         if over:
             best = game.winner()
             title.textContent = (tr("You won the match!") if best is not None
                                  and session.is_you(best)
-                                 else tr("{name} wins the match", name=session.names[best]))
+                                 else tr("{name} wins the match", name=session.player_names[best]))
         else:
             you = session.is_you(result.winner)  # "You went out", not "You wins"
             if result.blocked:
@@ -291,7 +253,7 @@ class TableView:
         rows = []
         for seat in range(game.seats):
             points = result.points[seat]
-            cells = [f"<th scope=\"row\">{escape(session.names[seat])}</th>",
+            cells = [f"<th scope=\"row\">{escape(session.player_names[seat])}</th>",
                      f"<td>{result.cards_left[seat]}</td>"]
             if game.jax:
                 cells.append(f"<td>{result.paid[seat] or '–'}</td>")

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..engine import MAX_DEAL, check_deal
-from ..games import MODULES, load
+from ..games import known, load
 from ..i18n import tr
 from .numbers import grouped
 
@@ -77,11 +77,12 @@ def parse_route(query: str) -> Route:
         if params:
             return Route(error=tr("That address names no game, so here is the list of games."))
         return Route()
-    if game_id not in MODULES:
+    if not known(game_id):
         name = quotable(game_id)
         return Route(error=tr("There is no game called {name} here.", name=name) if name
                      else tr("There is no game by that name here."))
-    cls = load(game_id)
+    info = load(game_id)
+    cls = info.engine
     deal = None
     if "deal" in params:
         text = params.pop("deal")
@@ -97,9 +98,9 @@ def parse_route(query: str) -> Route:
     for name, text in params.items():
         if name not in cls.OPTIONS:
             quoted_name = quotable(name)
-            return Route(error=tr("{game} has no option {name}.", game=tr(cls.title),
+            return Route(error=tr("{game} has no option {name}.", game=tr(info.title),
                                   name=quoted_name) if quoted_name
-                         else tr("{game} has no option by that name.", game=tr(cls.title)))
+                         else tr("{game} has no option by that name.", game=tr(info.title)))
         default = cls.OPTIONS[name]
         try:
             options[name] = parse_option(default, text)
@@ -132,7 +133,7 @@ def parse_option(default: object, text: str) -> object:
 
 def game_query(game_id: str, deal: int, options: dict) -> str:
     """The address of a deal: only options that differ from their default are written."""
-    defaults = load(game_id).OPTIONS
+    defaults = load(game_id).engine.OPTIONS
     params = [("game", game_id), ("deal", str(deal))]
     for name in sorted(options):
         value = options[name]

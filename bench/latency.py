@@ -1,7 +1,6 @@
 """Move latency: a pointer event on a card until the DOM is updated, p50/p95 per game.
 
-    python3 bench/latency.py [--game devils-square|kings-square|devils-grip|
-                              kings-corner-solitaire|all]
+    python3 bench/latency.py [--game <a patience's id>|all]
                              [--moves 100] [--seed 1] [--pause-ms 300] [--warmup 3]
 
 Serves _site/ (run `make site` first) on 127.0.0.1 and plays random legal moves in
@@ -11,16 +10,18 @@ as a player makes it by clicks: press its bottom card, and when those cards have
 legal targets, press the target too (two samples, "select" and "target"; a card with one
 target moves at once, one sample "move").
 
-Devil's Grip has a stock and swaps besides builds, and nearly all of its legal moves are
-swaps, so a move is drawn by kind (a build half the time when there is one, a click on
-the stock three times in ten: "deal" or "redeal", a swap otherwise), then at random
-within its kind. A swap is made by clicks: press the whole pile of one cell ("swap-pick",
-it is selected), then the other cell ("swap"); only piles a press does not build at once
-are pressed. A waste card is pressed like any card; the stock is pressed on its zone.
+Every patience of the registry is played (a table's moves are mostly its computers'). A
+move is made by its gesture (game/engine/contract.py). In a game with swaps (Devil's Grip)
+nearly all of the legal moves are swaps, so a move is drawn by kind (a build half the time
+when there is one, a click on the stock three times in ten: "deal" or "redeal", a swap
+otherwise), then at random within its kind. A swap is made by clicks: press the whole
+pile of one cell ("swap-pick", it is selected), then the other cell ("swap"); only piles a
+press does not build at once are pressed. A waste card is pressed like any card; the stock
+is pressed on its zone.
 
-Kings in the Corner places its turned card by a press on an empty cell ("place"),
-removes a 10 by a press on it ("move") and a pair by a press on each card ("select",
-then "target").
+A card handed over (Kings in the Corner's turned card) is placed by a press on an empty
+cell ("place"), a removal by a press on the card ("move") and a pair by a press on each
+card ("select", then "target").
 
 Each sample is one page.evaluate: t0 = performance.now(), dispatch pointerdown and
 pointerup (PointerEvent, bubbling, isPrimary, button 0, pointerId 1) on the card at its
@@ -51,13 +52,14 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.games import GAMES  # noqa: E402
+from game.engine import TOUCHES, Kind  # noqa: E402
+from game.games import GAMES, load_all  # noqa: E402
 from tools.serve import CHROMIUM, CHROMIUM_ARGS, serve_in_thread  # noqa: E402
 
 SITE = ROOT / "_site"
 READY = "body[data-state=ready]"
 TIMEOUT_MS = 120_000
-GAME_IDS = ("devils-square", "kings-square", "devils-grip", "kings-corner-solitaire")
+GAME_IDS = tuple(game_id for game_id, info in load_all().items() if not info.table)
 TOP_ONLY = {"waste": 3, "discard": 2}  # zones whose DOM holds only their top cards
 KINDS = ("move", "select", "target", "place", "deal", "redeal", "swap-pick", "swap")
 BUDGET_MS = 16.0  # one frame at 60 Hz
@@ -147,14 +149,22 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def is_build(move) -> bool:
-    return hasattr(move, "source") and hasattr(move, "target")
+    """Cards taken from one zone and put on another (not a deal, a redeal or a swap)."""
+    gesture = move.gesture
+    return gesture.kind in (Kind.BUILD, Kind.PLACE, Kind.REMOVE, Kind.PAIR) and bool(
+        gesture.source) and bool(gesture.target)
+
+
+def is_touch(move) -> bool:
+    return move.gesture.kind in TOUCHES
 
 
 def pile_targets(game, cell: int) -> list[str]:
     """Where the whole pile of `cell` may be built (what a press on its bottom card picks)."""
     zone, count = f"cell-{cell}", len(game.zones()[f"cell-{cell}"])
     return [
-        m.target for m in game.legal_moves() if is_build(m) and (m.source, m.count) == (zone, count)
+        m.gesture.target for m in game.legal_moves()
+        if is_build(m) and (m.gesture.source, m.gesture.count) == (zone, count)
     ]
 
 
@@ -164,9 +174,10 @@ def dg_swaps(game) -> list[tuple[int, int]]:
     targets: dict[int, list[str]] = {}
     swaps = []
     for move in game.legal_moves():
-        if is_build(move) or str(move) in ("deal", "redeal"):
+        if move.gesture.kind is not Kind.SWAP:
             continue
-        for first, other in ((move.a, move.b), (move.b, move.a)):
+        a, b = (int(move.gesture.source[5:]), int(move.gesture.target[5:]))
+        for first, other in ((a, b), (b, a)):
             if first not in targets:
                 targets[first] = pile_targets(game, first)
             if len(targets[first]) != 1 and f"cell-{other}" not in targets[first]:
@@ -176,19 +187,21 @@ def dg_swaps(game) -> list[tuple[int, int]]:
 
 
 def choose(game, rng: random.Random):
-    """The move to make: any legal move; in Devil's Grip by kind first (see the top)."""
+    """The move to make: any legal move; in a game with swaps by kind first (see the top)."""
     legal = game.legal_moves()
-    if game.id != "devils-grip":
+    if not any(m.gesture.kind is Kind.SWAP for m in legal):
         return rng.choice(legal), None
     builds = [m for m in legal if is_build(m)]
-    stock = [m for m in legal if str(m) in ("deal", "redeal")]
+    stock = [m for m in legal if is_touch(m)]
     roll = rng.random()
     if builds and (roll < 0.5 or not (stock or dg_swaps(game))):
         return rng.choice(builds), None
     if stock and (roll < 0.8 or not dg_swaps(game)):
         return stock[0], None
     first, other = rng.choice(dg_swaps(game))
-    move = game.swap_between(f"cell-{first}", f"cell-{other}")
+    pair = {f"cell-{first}", f"cell-{other}"}
+    move = next(m for m in legal if m.gesture.kind is Kind.SWAP
+                and {m.gesture.source, m.gesture.target} == pair)
     return move, (first, other)
 
 
@@ -218,8 +231,8 @@ def bench_game(page: Page, site_url: str, game_id: str, args, rng: random.Random
             page.wait_for_timeout(pause)
             continue
         move, swap = choose(game, rng)
-        if str(move) in ("deal", "redeal"):
-            result = press(page, None, "stock")
+        if is_touch(move):
+            result = press(page, None, move.gesture.source)
             samples.append((str(move), result["ms"]))
         elif swap is not None:
             first, other = swap
@@ -231,7 +244,7 @@ def bench_game(page: Page, site_url: str, game_id: str, args, rng: random.Random
             page.wait_for_timeout(pause // 2)
             result = press(page, game.zones()[f"cell-{other}"][-1])
             samples.append(("swap", result["ms"]))
-        elif game.id == "kings-corner-solitaire":
+        elif move.gesture.kind in (Kind.PLACE, Kind.REMOVE, Kind.PAIR):
             make_kcs_move(page, game, move, samples, pause)
         else:
             make_build(page, game, move, samples, pause)
@@ -258,53 +271,53 @@ def bench_game(page: Page, site_url: str, game_id: str, args, rng: random.Random
 def make_build(page: Page, game, move, samples: list, pause: int) -> None:
     """A build by clicks: its bottom card, then its target when there are several."""
     targets = sorted(
-        m.target
+        m.gesture.target
         for m in game.legal_moves()
-        if is_build(m) and m.source == move.source and m.count == move.count
+        if is_build(m) and m.gesture.source == move.gesture.source
+        and m.gesture.count == move.gesture.count
     )
-    card = game.zones()[move.source][-move.count]
+    card = game.zones()[move.gesture.source][-move.gesture.count]
     first = press(page, card)
     if len(targets) == 1:
         samples.append(("move", first["ms"]))
-        if first["zone"] == move.source:
-            raise PageWentWrong(f"{move}: the card did not leave {move.source}")
+        if first["zone"] == move.gesture.source:
+            raise PageWentWrong(f"{move}: the card did not leave {move.gesture.source}")
     else:
         samples.append(("select", first["ms"]))
         if sorted(first["targets"]) != targets:
             raise PageWentWrong(f"{move}: targets shown {first['targets']}, legal {targets}")
         page.wait_for_timeout(pause // 2)
-        second = press(page, game.zones()[move.target][-1])
+        second = press(page, game.zones()[move.gesture.target][-1])
         samples.append(("target", second["ms"]))
         moved = page.evaluate(
             '(c) => document.querySelector(`[data-card="${c}"]`).parentElement.dataset.zone',
             card,
         )
-        if moved == move.source:
-            raise PageWentWrong(f"{move}: the card did not leave {move.source}")
+        if moved == move.gesture.source:
+            raise PageWentWrong(f"{move}: the card did not leave {move.gesture.source}")
 
 
 def make_kcs_move(page: Page, game, move, samples: list, pause: int) -> None:
-    """Kings in the Corner by clicks: a press on the cell to place the turned card in;
-    a press on a 10; a press on each card of a pair."""
-    if str(move).startswith("p"):
-        card = game.zones()["stock"][-1]
-        samples.append(("place", press(page, None, move.target)["ms"]))
-    elif not move.pair:
-        card = game.cells[move.a]
+    """A card handed over, placed by a press on its cell; a removal by a press on the card;
+    a pair by a press on each card."""
+    gesture, zones = move.gesture, game.zones()
+    card = zones[gesture.source][-1]
+    if gesture.kind is Kind.PLACE:
+        samples.append(("place", press(page, None, gesture.target)["ms"]))
+    elif gesture.kind is Kind.REMOVE:
         samples.append(("move", press(page, card)["ms"]))
     else:
-        card = game.cells[move.a]
         first = press(page, card)
         samples.append(("select", first["ms"]))
-        if move.target not in first["targets"]:
-            raise PageWentWrong(f"{move}: {move.target} not offered: {first['targets']}")
+        if gesture.target not in first["targets"]:
+            raise PageWentWrong(f"{move}: {gesture.target} not offered: {first['targets']}")
         page.wait_for_timeout(pause // 2)
-        samples.append(("target", press(page, game.cells[move.b])["ms"]))
+        samples.append(("target", press(page, zones[gesture.target][-1])["ms"]))
     moved = page.evaluate(
         '(c) => document.querySelector(`[data-card="${c}"]`).parentElement.dataset.zone', card
     )
-    if moved == move.source:
-        raise PageWentWrong(f"{move}: the card did not leave {move.source}")
+    if moved == move.gesture.source:
+        raise PageWentWrong(f"{move}: the card did not leave {move.gesture.source}")
 
 
 def report(result: dict, warmup: int) -> bool:

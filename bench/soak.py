@@ -63,7 +63,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.ai import solitaire  # noqa: E402
-from game.games import GAMES  # noqa: E402
+from game.engine import TOUCHES, Kind  # noqa: E402
+from game.games import GAMES, load_all  # noqa: E402
 from game.ui.store import slot_key  # noqa: E402
 from game.ui.table import TableSession, sorted_hand  # noqa: E402
 from tools import pyprobe  # noqa: E402
@@ -71,9 +72,8 @@ from tools.serve import CHROMIUM, CHROMIUM_ARGS, serve_in_thread  # noqa: E402
 
 SITE = ROOT / "_site"
 TIMEOUT_MS = 120_000
-ROUND = ("devils-square", "kings-square", "devils-grip", "kings-corner-solitaire",
-         "kings-corner")
-TABLE = "kings-corner"
+ROUND = tuple(load_all())  # every game, in the game list's order
+TABLE = next(game_id for game_id, info in load_all().items() if info.table)
 TABLE_OPTIONS = {"rules": "classic", "players": "22"}  # two computers, one hand
 MAX_PLIES = solitaire.MAX_PLIES
 
@@ -209,7 +209,7 @@ def table_view(session: TableSession) -> dict:
     """A table with no person: seat 0's hand shows, sorted; the other hands and the stock
     are hidden; a side shows its bottom and top card, a corner its top card."""
     game = session.game
-    shown_seat = None if session.hidden else session.shown_seat
+    shown_seat = None if session.hidden_hand else session.shown_seat
     zones, counts = {}, {"stock": len(game.stock)}
     for zone, cards in game.zones().items():
         if zone == "stock":
@@ -246,41 +246,44 @@ def check(got: dict, want: dict, what: str) -> None:
 
 
 def is_build(move) -> bool:
-    return hasattr(move, "source") and hasattr(move, "target")
+    gesture = move.gesture
+    return gesture.kind is Kind.BUILD and bool(gesture.source) and bool(gesture.target)
 
 
 def build_targets(game, source: str, count: int) -> list[str]:
-    return [m.target for m in game.legal_moves()
-            if is_build(m) and (m.source, m.count) == (source, count)]
+    return [m.gesture.target for m in game.legal_moves()
+            if is_build(m) and (m.gesture.source, m.gesture.count) == (source, count)]
 
 
 def steps_for(game, move) -> list[dict] | None:
-    """The presses a player makes for `move` (None: none that the page reads as it)."""
-    text = str(move)
-    if text in ("deal", "redeal"):
-        return [{"zone": "stock"}]
-    if game.id == "kings-corner-solitaire":
-        if text.startswith("p"):
-            return [{"zone": move.target}]
-        if not move.pair:
-            return [{"card": game.cells[move.a]}]
-        return [{"card": game.cells[move.a]}, {"card": game.cells[move.b]}]
+    """The presses a player makes for `move`, by its gesture (None: none that the page
+    reads as it)."""
+    gesture, zones = move.gesture, game.zones()
+    if gesture.kind in TOUCHES:
+        return [{"zone": gesture.source}]
+    if gesture.kind is Kind.PLACE:
+        return [{"zone": gesture.target}]
+    if gesture.kind is Kind.REMOVE:
+        return [{"card": zones[gesture.source][-1]}]
+    if gesture.kind is Kind.PAIR:
+        return [{"card": zones[gesture.source][-1]}, {"card": zones[gesture.target][-1]}]
     if is_build(move):
-        card = game.zones()[move.source][-move.count]
+        card = zones[gesture.source][-gesture.count]
         steps = [{"card": card}]
-        if len(build_targets(game, move.source, move.count)) > 1:
-            target = game.zones()[move.target]
-            steps.append({"card": target[-1]} if target else {"zone": move.target})
+        if len(build_targets(game, gesture.source, gesture.count)) > 1:
+            target = zones[gesture.target]
+            steps.append({"card": target[-1]} if target else {"zone": gesture.target})
         return steps
-    # a swap of Devil's Grip: press one pile's bottom card (when a press does not build it
-    # at once), then a card of the other pile; else drag one pile onto the other cell
-    cells = game.zones()
-    for first, other in ((move.a, move.b), (move.b, move.a)):
+    # a swap: press one pile's bottom card (when a press does not build it at once), then
+    # a card of the other pile; else drag one pile onto the other cell
+    cells = zones
+    a, b = int(gesture.source[5:]), int(gesture.target[5:])
+    for first, other in ((a, b), (b, a)):
         source, target = f"cell-{first}", f"cell-{other}"
         targets = build_targets(game, source, len(cells[source]))
         if len(targets) != 1 and target not in targets:
             return [{"card": cells[source][0]}, {"card": cells[target][-1]}]
-    for first, other in ((move.a, move.b), (move.b, move.a)):
+    for first, other in ((a, b), (b, a)):
         source, target = f"cell-{first}", f"cell-{other}"
         if target not in build_targets(game, source, len(cells[source])):
             return [{"card": cells[source][0], "to": target}]

@@ -17,9 +17,10 @@ from urllib.parse import parse_qs, urlparse
 
 from playwright.sync_api import BrowserContext, Page
 
-from game.engine import Game, Move
+from game.engine import Game, Kind, Move
 from game.games import GAMES
 
+BUILDS = (Kind.BUILD, Kind.PLACE, Kind.REMOVE, Kind.PAIR)
 READY = "body[data-state=ready]"
 READY_TIMEOUT_MS = 60_000
 HIDDEN_ZONES = ("stock",)
@@ -58,17 +59,19 @@ def visible_cards(zone: str, cards: list[str]) -> list[str]:
 
 def is_build(move: Move) -> bool:
     """A move of cards from a zone to a zone (not a deal, redeal or swap of Devil's Grip)."""
-    return hasattr(move, "source") and hasattr(move, "target")
+    gesture = move.gesture
+    return gesture.kind in BUILDS and bool(gesture.source) and bool(gesture.target)
 
 
 def moves_from(game: Game, source: str, count: int) -> list[Move]:
     return [
-        m for m in game.legal_moves() if is_build(m) and m.source == source and m.count == count
+        m for m in game.legal_moves()
+        if is_build(m) and m.gesture.source == source and m.gesture.count == count
     ]
 
 
 def cards_moved(game: Game, move: Move) -> list[str]:
-    return game.zones()[move.source][-move.count :]
+    return game.zones()[move.gesture.source][-move.gesture.count :]
 
 
 # --- searches over deals (CPython, deterministic) --------------------------------------
@@ -77,7 +80,7 @@ def cards_moved(game: Game, move: Move) -> list[str]:
 def find_single_target_move(game: Game) -> Move:
     """A move of one card whose card has exactly one legal target (one click plays it)."""
     for move in filter(is_build, game.legal_moves()):
-        if move.count == 1 and len(moves_from(game, move.source, 1)) == 1:
+        if move.gesture.count == 1 and len(moves_from(game, move.gesture.source, 1)) == 1:
             return move
     raise LookupError("no single-target move")
 
@@ -85,7 +88,7 @@ def find_single_target_move(game: Game) -> Move:
 def find_multi_target_move(game: Game) -> Move:
     """A move whose picked cards have two or more legal targets (select, then target)."""
     for move in filter(is_build, game.legal_moves()):
-        if len(moves_from(game, move.source, move.count)) >= 2:
+        if len(moves_from(game, move.gesture.source, move.gesture.count)) >= 2:
             return move
     raise LookupError("no multi-target move")
 
@@ -102,8 +105,8 @@ def find_stack_choice(game_id: str, deals: Iterable[int] = range(1, 400), seed: 
         for _ in range(80):
             if game.is_over():
                 break
-            for two in (m for m in game.legal_moves() if m.count == 2):
-                ones = moves_from(game, two.source, 1)
+            for two in (m for m in game.legal_moves() if m.gesture.count == 2):
+                ones = moves_from(game, two.gesture.source, 1)
                 if ones:
                     return deal, line, two, ones[0]
             move = rng.choice(game.legal_moves())
@@ -343,19 +346,19 @@ def tap_card(page: Page, card: str) -> None:
 
 def pick_card(game: Game, move: Move) -> str:
     """The card to press to pick up exactly the cards `move` takes (its bottom one)."""
-    return game.zones()[move.source][-move.count]
+    return game.zones()[move.gesture.source][-move.gesture.count]
 
 
 def play_by_clicks(page: Page, game: Game, move: Move, tap: bool = False) -> None:
     """Make `move` as a player does: press its bottom card; when those cards have more
     than one legal target, press the target cell too. Pushes `move` on `game`."""
     press = (lambda c: tap_card(page, c)) if tap else (lambda c: click_card(page, c))
-    targets = moves_from(game, move.source, move.count)
+    targets = moves_from(game, move.gesture.source, move.gesture.count)
     assert move in targets, f"{move} is not legal here"
     press(pick_card(game, move))
     if len(targets) > 1:
-        page.wait_for_selector(f'#board [data-zone="{move.target}"].target', timeout=5_000)
-        top = game.zones()[move.target][-1]
+        page.wait_for_selector(f'#board [data-zone="{move.gesture.target}"].target', timeout=5_000)
+        top = game.zones()[move.gesture.target][-1]
         press(top)
     game.push(move)
 

@@ -121,7 +121,7 @@ def make_a_move(page: Page, state: dict) -> None:
     game = state["game"]
     if game.id == "kings-corner-solitaire":
         move = game.legal_moves()[0]
-        page.locator(f'#board [data-zone="{move.target}"]').click()
+        page.locator(f'#board [data-zone="{move.gesture.target}"]').click()
         game.push(move)
     else:
         play_by_clicks(page, game, find_single_target_move(game))

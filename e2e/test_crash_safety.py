@@ -143,7 +143,7 @@ def drag_start(page: Page, game) -> bool:
     still down; False when no move of the position picks cards up from the board."""
     page.wait_for_function(STILL_JS)
     for move in game.legal_moves():
-        if is_build(move) and move.source != "stock":
+        if is_build(move) and move.gesture.source != "stock":
             x, y = card_point(page, pick_card(game, move))
             page.mouse.move(x, y)
             page.mouse.down()

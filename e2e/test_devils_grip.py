@@ -252,11 +252,12 @@ def test_a_build_from_the_waste(context, open_site, how, motion):
     if how == "click":
         play_by_clicks(page, game, move)
     else:
-        mouse_drag(page, top, move.target)
+        mouse_drag(page, top, move.gesture.target)
         game.push(move)
     expect_board(page, game)
-    assert game.zones()[move.target][-1] == top
-    expect(page.locator(f'#board [data-zone="{move.target}"] [data-card="{top}"]')).to_have_count(1)
+    assert game.zones()[move.gesture.target][-1] == top
+    target = move.gesture.target
+    expect(page.locator(f'#board [data-zone="{target}"] [data-card="{top}"]')).to_have_count(1)
     expect(page.locator('#board [data-zone="waste"] [data-card]').first).to_have_attribute(
         "data-card", under
     )
@@ -272,23 +273,24 @@ def test_a_click_builds_at_once_when_there_is_one_target(open_site):
     page = open_site(game_path(DEAL_NO))
     game = engine(DG, DEAL_NO)
     move = find_single_target_move(game)
-    assert move.count == len(game.zones()[move.source])  # the whole pile: its cell refills
+    assert move.count == len(game.zones()[move.gesture.source])  # the whole pile: its cell refills
     card = pick_card(game, move)
     click_card(page, card)
     game.push(move)
     expect_board(page, game)  # also: the emptied cell got the stock's top card
-    assert game.zones()[move.target][-1] == card and len(game.stock) == 71
+    assert game.zones()[move.gesture.target][-1] == card and len(game.stock) == 71
     assert page.locator("#board .target, #board .selected, #board .swap-target").count() == 0
     assert status(page) == ("71", "")
     assert saved(page, game) == [str(move)]
 
 
 def test_a_click_selects_then_a_target_click_builds(open_site):
-    deal = find_deal(lambda g: any(len(moves_from(g, m.source, m.count)) > 1 for m in builds(g)))
+    deal = find_deal(lambda g: any(len(moves_from(g, m.gesture.source, m.count)) > 1
+                                   for m in builds(g)))
     page = open_site(game_path(deal))
     game = engine(DG, deal)
     move = find_multi_target_move(game)
-    targets = sorted(m.target for m in moves_from(game, move.source, move.count))
+    targets = sorted(m.gesture.target for m in moves_from(game, move.gesture.source, move.count))
     assert len(targets) >= 2
     card = pick_card(game, move)
 
@@ -296,11 +298,11 @@ def test_a_click_selects_then_a_target_click_builds(open_site):
     expect(page.locator(f'#board [data-card="{card}"]')).to_contain_class("selected")
     assert marked(page, "target") == targets
     # The whole pile is picked up: every other pile it cannot build on may swap with it.
-    swaps = sorted(set(CELLS) - set(targets) - {move.source})
+    swaps = sorted(set(CELLS) - set(targets) - {move.gesture.source})
     assert marked(page, "swap-target") == swaps
     expect_board(page, game)  # selecting moved nothing
 
-    click_card(page, game.zones()[move.target][-1])
+    click_card(page, game.zones()[move.gesture.target][-1])
     game.push(move)
     expect_board(page, game)
     assert page.locator("#board .target, #board .selected, #board .swap-target").count() == 0
@@ -319,7 +321,7 @@ def test_a_pile_dropped_where_it_cannot_build_swaps_and_where_it_can_builds(
     open_site(game_path(DEAL_NO), page=page)
     game = engine(DG, DEAL_NO)
     build = find_single_target_move(game)  # a pile that may be built somewhere
-    source = cell_no(build.source)
+    source = cell_no(build.gesture.source)
     other = next(
         i for i in range(24) if i not in (source, build.dst) and game.cells[i]
     )  # a cell it cannot be built on
@@ -336,7 +338,7 @@ def test_a_pile_dropped_where_it_cannot_build_swaps_and_where_it_can_builds(
     # The same pile, now in the other cell, dropped on its build target: it builds.
     move = Build(other, build.dst, 1)
     assert move in game.legal_moves()
-    mouse_drag(page, card, move.target)
+    mouse_drag(page, card, move.gesture.target)
     game.push(move)
     expect_board(page, game)
     assert saved(page, game) == [str(Swap(min(source, other), max(source, other))), str(move)]
@@ -427,7 +429,7 @@ def test_undo_and_redo_a_deal_a_build_and_a_swap(open_site):
     click_stock(page, game)
     expect_board(page, game)
     positions.append(json.dumps(game.zones()))
-    build = next(m for m in builds(game) if m.count == len(game.zones()[m.source]))
+    build = next(m for m in builds(game) if m.count == len(game.zones()[m.gesture.source]))
     play_by_clicks(page, game, build)  # a build that empties a cell: the refill is undone too
     expect_board(page, game)
     positions.append(json.dumps(game.zones()))

@@ -98,7 +98,7 @@ def test_click_selects_then_a_target_click_moves(open_site):
     page = open_site(game_path("kings-square", DEAL))
     game = engine("kings-square", DEAL)
     move = find_multi_target_move(game)
-    targets = sorted(m.target for m in moves_from(game, move.source, move.count))
+    targets = sorted(m.gesture.target for m in moves_from(game, move.gesture.source, move.count))
     assert len(targets) >= 2
     before = json.dumps(game.zones())
 
@@ -111,7 +111,7 @@ def test_click_selects_then_a_target_click_moves(open_site):
     assert json.dumps(game.zones()) == before
     expect_board(page, game)  # selecting moved nothing
 
-    click_zone(page, move.target)
+    click_zone(page, move.gesture.target)
     game.push(move)
     expect_board(page, game)
     assert page.locator("#board .target").count() == 0
@@ -128,9 +128,9 @@ def test_drag_with_the_mouse(context, open_site, motion):
     open_site(game_path("devils-square", DEAL), page=page)
     game = engine("devils-square", DEAL)
     move = find_multi_target_move(game)  # a drop decides among several targets
-    move = moves_from(game, move.source, move.count)[-1]
+    move = moves_from(game, move.gesture.source, move.count)[-1]
     events = log_pointer_events(page)
-    mouse_drag(page, pick_card(game, move), move.target)
+    mouse_drag(page, pick_card(game, move), move.gesture.target)
     game.push(move)
     expect_board(page, game)  # also: the dropped card is drawn in its new cell
     assert "pointermove:mouse" in events()
@@ -146,7 +146,7 @@ def test_drag_with_a_finger(new_context, site_url, motion):
     game = engine("kings-square", DEAL)
     move = find_multi_target_move(game)
     events = log_pointer_events(page)
-    touch_drag(page, context, pick_card(game, move), move.target)
+    touch_drag(page, context, pick_card(game, move), move.gesture.target)
     game.push(move)
     expect_board(page, game)
     log = events()
@@ -164,7 +164,7 @@ def test_drag_with_a_finger(new_context, site_url, motion):
 def test_pressing_a_lower_card_takes_the_cards_above_it(context, open_site, how, motion):
     game_id = "devils-square"
     deal, line, two, one = find_stack_choice(game_id)
-    assert two.source == one.source and two.count == 2 and one.count == 1
+    assert two.gesture.source == one.gesture.source and two.count == 2 and one.count == 1
     save = {"v": 1, "game": game_id, "deal": deal, "options": {"guard": False}, "moves": line}
     seed_storage(context, {f"{SAVE_PREFIX}{game_id}:{deal}": json.dumps(save)})
     page = context.new_page()
@@ -172,20 +172,20 @@ def test_pressing_a_lower_card_takes_the_cards_above_it(context, open_site, how,
     open_site(game_path(game_id, deal), page=page)
     game = engine(game_id, deal, line)
     expect_board(page, game)
-    assert len(game.zones()[two.source]) >= 2
+    assert len(game.zones()[two.gesture.source]) >= 2
 
     def play(move):
         card = pick_card(game, move)
         if how == "click":
             play_by_clicks(page, game, move)
         else:
-            mouse_drag(page, card, move.target)
+            mouse_drag(page, card, move.gesture.target)
             game.push(move)
 
     moving = cards_moved(game, two)
     play(two)  # press the second card from the top: both go
     expect_board(page, game)
-    assert game.zones()[two.target][-2:] == moving
+    assert game.zones()[two.gesture.target][-2:] == moving
 
     page.click('[data-action="undo"]')
     game.pop()
@@ -194,7 +194,7 @@ def test_pressing_a_lower_card_takes_the_cards_above_it(context, open_site, how,
     moving = cards_moved(game, one)
     play(one)  # press the top card: it goes alone
     expect_board(page, game)
-    assert game.zones()[one.target][-1:] == moving
+    assert game.zones()[one.gesture.target][-1:] == moving
     assert saved_moves(page, game_id, deal) == [*line, str(one)]
 
 
@@ -296,13 +296,13 @@ def test_a_refused_drop_shows_the_reason_and_changes_nothing(context, open_site,
     page, game, saved = _refusal_setup(lambda path: open_site(path, page=page))
     zones = game.zones()
     move = game.legal_moves()[0]
-    legal = {m.target for m in moves_from(game, move.source, move.count)}
+    legal = {m.gesture.target for m in moves_from(game, move.gesture.source, move.count)}
     wrong = next(
         f"cell-{i}"
         for i in range(16)
-        if f"cell-{i}" not in legal | {move.source} and zones[f"cell-{i}"]
+        if f"cell-{i}" not in legal | {move.gesture.source} and zones[f"cell-{i}"]
     )
-    reason = game.why_not(move.source, move.count, wrong)
+    reason = game.why_not(move.gesture.source, move.count, wrong)
     assert reason != "That move is allowed."
     mouse_drag(page, pick_card(game, move), wrong)
     expect(page.locator(f'#board [data-zone="{wrong}"]')).to_contain_class("refused")
@@ -316,18 +316,18 @@ def test_a_refused_click_shows_the_reason_and_changes_nothing(open_site):
     page, game, saved = _refusal_setup(open_site)
     # A selection, then a click on a cell that may not take it (and has no move itself).
     multi = find_multi_target_move(game)
-    legal = {m.target for m in moves_from(game, multi.source, multi.count)}
+    legal = {m.gesture.target for m in moves_from(game, multi.gesture.source, multi.count)}
     stuck = [
         f"cell-{i}"
         for i in range(16)
-        if f"cell-{i}" not in legal | {multi.source}
+        if f"cell-{i}" not in legal | {multi.gesture.source}
         and not any(moves_from(game, f"cell-{i}", n) for n in (1, 2, 3))
     ]
     assert stuck, "no cell without moves to click"
     click_card(page, pick_card(game, multi))
     expect(page.locator("#board .target")).to_have_count(len(legal))
     click_zone(page, stuck[0])
-    reason = game.why_not(multi.source, multi.count, stuck[0])
+    reason = game.why_not(multi.gesture.source, multi.count, stuck[0])
     expect(page.locator(f'#board [data-zone="{stuck[0]}"]')).to_contain_class("refused")
     assert message(page) == f"The guard refuses: {reason}"
     expect_board(page, game)

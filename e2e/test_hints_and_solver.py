@@ -83,14 +83,14 @@ def make(page: Page, game, move) -> None:
     if str(move) in ("deal", "redeal"):
         click_zone(page, "stock")
     elif getattr(move, "pair", False):
-        click_card(page, zones[move.source][-1])
-        click_card(page, zones[move.target][-1])
-    elif hasattr(move, "source") and move.source == "stock":  # the turned card: its cell
-        page.locator(f'#board [data-zone="{move.target}"]').click()
+        click_card(page, zones[move.gesture.source][-1])
+        click_card(page, zones[move.gesture.target][-1])
+    elif hasattr(move, "source") and move.gesture.source == "stock":  # the turned card: its cell
+        page.locator(f'#board [data-zone="{move.gesture.target}"]').click()
     elif hasattr(move, "source"):
         click_card(page, pick_card(game, move))
-        if len(moves_from(game, move.source, move.count)) > 1:
-            click_zone(page, move.target)
+        if len(moves_from(game, move.gesture.source, move.count)) > 1:
+            click_zone(page, move.gesture.target)
     else:  # a swap of two piles: drop one on the other
         mouse_drag(page, zones[f"cell-{move.a}"][0], f"cell-{move.b}")
     game.push(move)

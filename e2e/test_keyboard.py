@@ -95,14 +95,14 @@ def expect_visible_focus(page: Page) -> dict:
 def key_play(page: Page, game, move, key: str = "Enter") -> None:
     """Make `move` with the keyboard: its bottom card, Enter, and its target when it has
     several. Pushes the move on `game`."""
-    targets = [m for m in game.legal_moves() if getattr(m, "source", None) == move.source
+    targets = [m for m in game.legal_moves() if getattr(m, "source", None) == move.gesture.source
                and m.count == move.count]
-    go_to(page, move.source, pick_card(game, move))
+    go_to(page, move.gesture.source, pick_card(game, move))
     expect_visible_focus(page)
     page.keyboard.press(key)
     if len(targets) > 1:
-        expect(page.locator(f'#board [data-zone="{move.target}"].target')).to_have_count(1)
-        go_to(page, move.target, game.zones()[move.target][-1])
+        expect(page.locator(f'#board [data-zone="{move.gesture.target}"].target')).to_have_count(1)
+        go_to(page, move.gesture.target, game.zones()[move.gesture.target][-1])
         page.keyboard.press(key)
     game.push(move)
 
@@ -122,11 +122,11 @@ def test_a_move_with_the_keyboard_then_undo(open_site, game_id):
     card = pick_card(game, move)
     key_play(page, game, move)
     expect_board(page, game)
-    cell = int(move.target[5:]) + 1
+    cell = int(move.gesture.target[5:]) + 1
     expect(page.locator(ANNOUNCE)).to_contain_text(
         re.compile(rf"^{re.escape(name_of(game_id)(card))}.* to Cell {cell}\b"))
     at = expect_visible_focus(page)  # on the cards just put down
-    assert at["zone"] == move.target, at
+    assert at["zone"] == move.gesture.target, at
 
     page.keyboard.press("Control+z")
     game.pop()
@@ -149,7 +149,7 @@ def test_pick_up_with_space_and_put_back_with_escape(open_site, game_id):
     move = find_multi_target_move(game)
     card = pick_card(game, move)
     enter_board(page)
-    go_to(page, move.source, card)
+    go_to(page, move.gesture.source, card)
     page.keyboard.press(" ")
     expect(page.locator(f'#board [data-card="{card}"]')).to_have_class(re.compile("selected"))
     expect(page.locator(f'#board [data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
@@ -162,7 +162,7 @@ def test_pick_up_with_space_and_put_back_with_escape(open_site, game_id):
     expect_board(page, game)  # nothing moved
     key_play(page, game, move, key=" ")  # and now with a target chosen by the arrows
     expect_board(page, game)
-    assert active(page)["zone"] == move.target
+    assert active(page)["zone"] == move.gesture.target
 
 
 def test_devils_grip_deals_from_the_stock_with_enter(open_site):
@@ -184,15 +184,15 @@ def test_kings_corner_solitaire_places_the_turned_card_on_a_chosen_cell(open_sit
     card = game.turned()
     move = game.legal_moves()[-1]
     enter_board(page)
-    go_to(page, move.target)  # an empty cell: the zone itself takes the focus
+    go_to(page, move.gesture.target)  # an empty cell: the zone itself takes the focus
     expect_visible_focus(page)
     page.keyboard.press("Enter")
     game.push(move)
-    placed = page.locator(f'#board [data-zone="{move.target}"] [data-card="{card}"]')
+    placed = page.locator(f'#board [data-zone="{move.gesture.target}"] [data-card="{card}"]')
     expect(placed).to_have_count(1)
     expect(page.locator(ANNOUNCE)).to_contain_text(
         f"{std_card_label(card)} to Cell {move.cell + 1}")
-    expect(page.locator(ANNOUNCE)).to_contain_text(game.prompt())  # what to place next
+    expect(page.locator(ANNOUNCE)).to_contain_text(game.status().prompt)  # what to place next
     assert expect_visible_focus(page)["card"] == card
 
 

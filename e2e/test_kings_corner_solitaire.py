@@ -148,7 +148,7 @@ def expect_kc_board(page: Page, game: Game, timeout: float = 5_000) -> None:
         "a card element is duplicated or left behind"
     )
     expect(page.locator("#score")).to_have_text(str(game.score))
-    expect(page.locator("#prompt")).to_have_text(game.prompt())
+    expect(page.locator("#prompt")).to_have_text(game.status().prompt)
     expect(page.locator("#pile-count")).to_have_text(str(want["stock"]))
 
 

@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 from helpers import READY, READY_TIMEOUT_MS, seed_storage, storage, url_params, zone_point
 from playwright.sync_api import BrowserContext, Page, expect
+from table_helpers import Selection, drop, pick_of, targets_of, touch_card, touch_stall
 
 from game.ai.kings_corner import choose
 from game.engine import IllegalMove, Move
@@ -37,7 +38,7 @@ from game.games.kings_corner import (
     zone_of,
 )
 from game.ui.store import slot_key
-from game.ui.table import LEVEL_NAMES, Selection, TableSession, sorted_hand
+from game.ui.table import LEVEL_NAMES, TableSession, sorted_hand
 
 pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce", service_workers="block")
 
@@ -108,11 +109,6 @@ def find_turn(
     raise LookupError("no deal has such a turn")
 
 
-def targets_of(session: TableSession, selection: Selection) -> dict[str, Move]:
-    """Zone -> move: where the selected card or side stall may go (the page's own rule)."""
-    return session._moves_for(selection)
-
-
 def hand_of(session: TableSession) -> list[str]:
     return session.game.hands[session.shown_seat]
 
@@ -144,7 +140,7 @@ def table_view(session: TableSession) -> dict:
     hands; each seat's name, kind, chips (Jax), points, where it sits and whose turn it
     is; the pot and the draw pile's count."""
     game = session.game
-    shown = None if session.hidden else session.shown_seat
+    shown = None if session.hidden_hand else session.shown_seat
     zones, counts = {"stock": []}, {"stock": len(game.stock)}
     for zone, cards in game.zones().items():
         if zone == "stock":
@@ -163,7 +159,7 @@ def table_view(session: TableSession) -> dict:
     seats = [
         {
             "seat": seat,
-            "name": session.names[seat],
+            "name": session.player_names[seat],
             "level": "Person" if session.is_person(seat) else LEVEL_NAMES[game.players[seat]],
             "chips": str(game.chips[seat]) if game.jax else "",
             "score": str(game.scores[seat]) if game.jax or game.options["match"] else "",
@@ -181,7 +177,7 @@ def table_view(session: TableSession) -> dict:
         "seats": seats,
         "pot": f"Pot {game.pot}" if game.jax else "",
         "pile": str(len(game.stock)),
-        "passing": session.hidden,
+        "passing": session.hidden_hand,
         "state": "ready",
         "game": KT,
     }
@@ -307,7 +303,7 @@ def expect_table(page: Page, session: TableSession, timeout: float = 5_000) -> d
     assert not got["astray"], f"cards drawn outside their zone: {got['astray']}"
     saved = got["record"] and got["record"]["moves"]
     assert saved == moves, f"saved moves {saved} != engine {moves}"
-    assert got["record"]["names"] == session.names
+    assert got["record"]["names"] == session.player_names
     return got
 
 
@@ -395,11 +391,12 @@ def select(page: Page, session: TableSession, selection: Selection) -> None:
     targets are marked (the page's and the session's)."""
     if selection.card:
         click_hand_card(page, session.shown_seat, selection.card)
-        reply = session.touch_card(selection.card)
+        reply = touch_card(session, selection.card)
     else:
         click_stall(page, zone_of(selection.stall))
-        reply = session.touch_stall(zone_of(selection.stall))
-    assert reply.moved is None and session.selected == selection, "expected a choice of targets"
+        reply = touch_stall(session, zone_of(selection.stall))
+    assert reply.moved is None and session.selected == pick_of(session, selection), (
+        "expected a choice of targets")
     expect(page.locator("#board .target")).to_have_count(len(session.targets()))
     assert marked(page, "target") == session.targets()
 
@@ -416,13 +413,13 @@ def play(page: Page, session: TableSession, move: Move) -> None:
     if len(targets_of(session, selection)) > 1:
         select(page, session, selection)
         click_stall(page, target)
-        reply = session.touch_stall(target)
+        reply = touch_stall(session, target)
     elif selection.card:
         click_hand_card(page, session.shown_seat, selection.card)
-        reply = session.touch_card(selection.card)
+        reply = touch_card(session, selection.card)
     else:  # a side stall with one place to go goes there at one click
         click_stall(page, zone_of(selection.stall))
-        reply = session.touch_stall(zone_of(selection.stall))
+        reply = touch_stall(session, zone_of(selection.stall))
     assert reply.moved == move, f"the session made {reply.moved}, not {move}"
     wait_saved(page, game)
 
@@ -551,7 +548,7 @@ def test_seats_and_rules_start_a_classic_match_of_two_named_seats(open_site):
         KingsCorner.new(deal=deal, players="h1", rules="classic", under=True, match=50),
         names=["Ada", "Arthur"],
     )
-    assert session.names == ["Ada", "Arthur"]
+    assert session.player_names == ["Ada", "Arthur"]
     computers_play(page, session)  # Arthur, Easy, plays first; then Ada's turn
     seats = read_table(page)["view"]["seats"]
     assert [s["name"] for s in seats] == ["Ada", "Arthur"]
@@ -604,7 +601,7 @@ def test_a_hand_card_goes_on_a_stall_by_one_click_or_by_choosing_its_stall(open_
     # A card with one place to go goes there at one click.
     on_top_of = game.stalls[first.stall][-1]
     click_hand_card(page, 0, first.card)
-    assert session.touch_card(first.card).moved == first
+    assert touch_card(session, first.card).moved == first
     wait_saved(page, game)
     expect_table(page, session)
     zone = page.locator(f'#board [data-zone="{zone_of(first.stall)}"]')
@@ -619,7 +616,7 @@ def test_a_hand_card_goes_on_a_stall_by_one_click_or_by_choosing_its_stall(open_
     select(page, session, Selection(card=other))
     assert selected_cards(page) == [other]
     click_stall(page, zone_of(wrong))
-    reply = session.touch_stall(zone_of(wrong))
+    reply = touch_stall(session, zone_of(wrong))
     assert reply.refused == reason(game, Play(other, wrong))
     expect(page.locator("#message")).to_have_text(reply.refused)
     assert "cannot go on the" in reply.refused
@@ -663,7 +660,7 @@ def test_a_king_is_played_to_an_empty_corner_under_classic_rules(open_site):
     # A card that is no King may not start a corner: the engine's reason.
     select(page, session, Selection(card=other))
     click_stall(page, corner)
-    reply = session.touch_stall(corner)
+    reply = touch_stall(session, corner)
     assert (
         reply.refused
         == reason(game, Play(other, move.stall))
@@ -677,7 +674,7 @@ def test_a_king_is_played_to_an_empty_corner_under_classic_rules(open_site):
     empty = [zone_of(c) for c in CORNERS if not game.stalls[c]]
     assert set(empty) <= set(marked(page, "target"))
     click_stall(page, corner)
-    assert session.touch_stall(corner).moved == move
+    assert touch_stall(session, corner).moved == move
     wait_saved(page, game)
     expect_table(page, session)
     expect(page.locator(f'#board [data-zone="{corner}"] [data-card]')).to_have_attribute(
@@ -713,7 +710,7 @@ def test_a_whole_side_stall_moves_onto_a_stall_and_a_card_fills_the_empty_side(o
     assert sorted(selected_cards(page)) == sorted(shown)
     expect(page.locator(f'#board [data-card="{moving[0]}"]')).to_contain_class("selected")
     click_stall(page, zone_of(shift.dst))
-    assert session.touch_stall(zone_of(shift.dst)).moved == shift
+    assert touch_stall(session, zone_of(shift.dst)).moved == shift
     wait_saved(page, game)
     expect_table(page, session)
     assert game.stalls[shift.dst] == under + moving and game.stalls[shift.src] == []
@@ -751,14 +748,14 @@ def test_a_card_dragged_onto_a_stall_and_a_refused_drag(open_site):
     target = zone_of(move.stall)
 
     drag(page, hand_card_point(page, 0, move.card), zone_of(wrong))
-    reply = session.drop(Selection(card=move.card), zone_of(wrong))
+    reply = drop(session, Selection(card=move.card), zone_of(wrong))
     assert reply.refused == reason(game, Play(move.card, wrong))
     expect(page.locator("#message")).to_have_text(reply.refused)
     expect_table(page, session)  # back in the hand, in its place in the fan
     assert page.locator("#board .dragging, #board .drop-hover").count() == 0
 
     drag(page, hand_card_point(page, 0, move.card), target)
-    assert session.drop(Selection(card=move.card), target).moved == move
+    assert drop(session, Selection(card=move.card), target).moved == move
     wait_saved(page, game)
     expect_table(page, session)
     expect(page.locator(f'#board [data-zone="{target}"] [data-card]').last).to_have_attribute(
@@ -913,7 +910,7 @@ def test_computers_play_card_by_card_at_the_pace_and_hurry_up_speeds_them(
         assert snap["prompt"] == (
             YOUR_TURN
             if replay.is_person(replay.game.to_move)
-            else f"{replay.names[replay.game.to_move]} is playing…"
+            else f"{replay.player_names[replay.game.to_move]} is playing…"
         )
     assert [str(m) for m in replay.game.move_stack] == line_of(game)
     # Each computer move waited for the pace (650 ms) until Hurry up, then about 40 ms.
@@ -933,8 +930,8 @@ def test_pass_the_device_hides_each_persons_hand_until_show_my_hand(open_site):
     deal = 21
     page = open_site(game_path(deal, players="hh2"))
     session = new_session(deal, players="hh2")
-    assert session.hidden and session.shown_seat == 1  # the dealer is seat 0: seat 1 starts
-    assert session.names == ["Player 1", "Player 2", "Arthur"]
+    assert session.hidden_hand and session.shown_seat == 1  # the dealer is seat 0: seat 1 starts
+    assert session.player_names == ["Player 1", "Player 2", "Arthur"]
     expect_table(page, session)
     expect(page.locator("#board [data-zone^='hand-'] [data-card]")).to_have_count(0)
     expect(page.locator("#board .kt-pass")).to_be_visible()
@@ -959,7 +956,7 @@ def test_pass_the_device_hides_each_persons_hand_until_show_my_hand(open_site):
 
     end_turn(page, session)
     made = computers_play(page, session)  # Arthur plays with Player 2's hand still shown
-    assert made[-1] == "end" and session.game.to_move == 0 and session.hidden
+    assert made[-1] == "end" and session.game.to_move == 0 and session.hidden_hand
     expect(page.locator("#board [data-zone^='hand-'] [data-card]")).to_have_count(0)
     expect(page.locator("#board .kt-pass")).to_be_visible()
     expect(page.locator("#board .kt-pass-text")).to_have_text(

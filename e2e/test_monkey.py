@@ -257,7 +257,7 @@ class Monkey:
             want = {"moves": str(len(game.results) + (game.hand_over is None))}
         else:
             moves = sum(1 for move in game.move_stack if str(move) != "resign")
-            want = {"moves": str(moves), "score": str(game.score), "prompt": game.prompt()}
+            want = {"moves": str(moves), "score": str(game.score), "prompt": game.status().prompt}
         wrong = {k: (status[k], v) for k, v in want.items() if status[k] != v}
         if wrong:
             self.fail(f"the status line differs from the engine: (DOM, engine) {wrong}")
@@ -269,7 +269,7 @@ class Monkey:
         seats = reading["view"]["seats"]
         me = [s["seat"] for s in seats if s["me"]]
         if len(session.people()) > 1:  # who holds the device: the page knows, the save not
-            session.hidden = reading["view"]["passing"]
+            session.hidden_hand = reading["view"]["passing"]
             session.shown_seat = me[0] if me else session.shown_seat
         want = table_view(session)
         got = reading["view"]

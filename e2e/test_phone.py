@@ -54,9 +54,10 @@ from helpers import (
     zone_point,
 )
 from playwright.sync_api import BrowserContext, Page, expect
+from table_helpers import Selection, targets_of, touch_card
 
 from game.games.kings_corner import KingsCorner
-from game.ui.table import Selection, TableSession
+from game.ui.table import TableSession
 
 pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce", service_workers="block")
 
@@ -368,7 +369,7 @@ def test_kings_corner_solitaire_places_by_tap_and_by_touch_drag(new_context, sit
 def one_target_card(session: TableSession):
     """A card of the person's hand with exactly one place to go."""
     for card in session.game.hands[session.shown_seat]:
-        moves = session._moves_for(Selection(card=card))
+        moves = targets_of(session, Selection(card=card))
         if len(moves) == 1:
             return card, next(iter(moves))
     return None
@@ -390,7 +391,7 @@ def test_the_table_plays_a_hand_card_by_tap_and_a_drag(new_context, site_url):
     stall = page.locator(f'#board [data-zone="{zone}"] [data-card="{card}"]')
     expect(stall).to_have_count(1)
     assert "pointerup:touch" in events()
-    session.touch_card(card)
+    touch_card(session, card)
     # a second card dragged by a finger onto its stall
     found = one_target_card(session)
     if found:

@@ -25,7 +25,7 @@ from helpers import (
 from playwright.sync_api import Page, expect
 from test_hints_and_solver import give_up, make, path, saved_record, solution_of, wait_saved
 
-from game.ui.stats import stats_key
+from game.ui.stats_store import stats_key
 from game.ui.store import slot_key
 
 pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce", service_workers="block")

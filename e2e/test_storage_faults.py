@@ -32,7 +32,7 @@ from test_stats import figures, open_stats
 
 from game.games import GAMES
 from game.ui.settings import KEY as SETTINGS_KEY
-from game.ui.stats import stats_key
+from game.ui.stats_store import stats_key
 
 pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce", service_workers="block")
 

@@ -10,20 +10,18 @@ from __future__ import annotations
 
 from pyscript import document, window
 
-from .dom import listen, missing
+from .dom import closest, listen, missing
 
 DRAG_THRESHOLD = 6  # pixels a press must travel to become a drag
 
 
 def zone_of(element) -> tuple[str | None, str | None]:
     """(zone name, card id) of the element an event hit."""
-    if missing(element) or not hasattr(element, "closest"):
-        return None, None
-    card = element.closest("[data-card]")
-    zone = element.closest("[data-zone]")
+    card = closest(element, "[data-card]")
+    zone = closest(element, "[data-zone]")
     return (
-        None if missing(zone) else str(zone.dataset.zone),
-        None if missing(card) else str(card.dataset.card),
+        None if zone is None else str(zone.dataset.zone),
+        None if card is None else str(card.dataset.card),
     )
 
 
@@ -39,7 +37,7 @@ def under_flight(event):
     goes to what lies under it: a quick second click on the stock, or on a grid cell a
     removed card is flying across, is not lost to the card in flight."""
     target = event.target
-    if missing(target) or not hasattr(target, "closest") or not in_flight(target):
+    if closest(target, "*") is None or not in_flight(target):
         return target
     x, y = event.clientX, event.clientY
     zone = target.closest("[data-zone]")

@@ -145,7 +145,8 @@ class Tally:
     BESTS = ("best_score", "fewest_moves", "fastest")
 
     def to_dict(self) -> dict:
-        data = {name: getattr(self, name) for name in self.COUNTERS + self.BESTS}
+        fields = vars(self)
+        data = {name: fields[name] for name in self.COUNTERS + self.BESTS}
         data["recent"] = [result.row() for result in self.recent]
         return data
 

@@ -1,6 +1,6 @@
 """Devil's Square and King's Square (seeds 000 and 001): one rules engine, two stories.
 
-Rules as RULES.md section 2 decides them:
+Rules as docs/rules.md section 2 decides them:
 - 16 cards face up in a 4x4 field, 48 in a face-down draw pile.
 - A stack is one Colour, consecutive ascending Numbers, no Item twice; it need
   not start at 1. Move the top 1, 2 or 3 cards (the whole stack at most) onto a

@@ -84,6 +84,14 @@ def toml_chunk() -> str:
     return names.pop()
 
 
+def test_index_preloads_the_toml_reader_core_imports():
+    """index.html names the hashed chunk; an update of @pyscript/core renames it."""
+    index = (SITE / "index.html").read_text(encoding="utf-8")
+    preloaded = re.findall(r'<link rel="modulepreload" href="\./vendor/pyscript/(toml-[^"]+)">',
+                           index)
+    assert preloaded == [toml_chunk()], "index.html must modulepreload the chunk core.js imports"
+
+
 def test_pyscript_reads_its_config_as_tomllib_does(context, site_url):
     """PyScript's TOML reader knows only a subset of TOML (no multi-line strings, a comment
     line ending in a comma swallows the next line...): it must read pyscript.toml exactly

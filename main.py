@@ -1,6 +1,6 @@
 """PyScript entry point: start the app (index.html runs this once Pyodide is up).
 
-game.zip, mapped in pyscript.json, is extracted into Pyodide's working directory first,
+game.zip, mapped in pyscript.toml, is extracted into Pyodide's working directory first,
 so `game` imports as it does under CPython.
 """
 

@@ -1,9 +1,11 @@
 """Startup benchmark: our page until body[data-state=ready], against a bare PyScript page.
 
-    python3 bench/startup.py [--url "/?game=devils-square&deal=1"] [--runs 7]
+    python3 bench/startup.py [--url "/?game=devils-square&deal=1"] [--runs 7] [--site DIR]
 
-Serves _site/ (run `make site` first) and, from a temporary folder, bench/bare/index.html
-beside a link to _site/vendor/ (same runtime files), each on its own 127.0.0.1 port.
+Serves _site/ (run `make site` first; --site DIR or SITE_DIR=DIR times another build, such
+as `python3 tools/build_site.py DIR` of another commit, to compare two builds) and, from a
+temporary folder, bench/bare/index.html beside a link to that build's vendor/ (same runtime
+files), each on its own 127.0.0.1 port.
 Timestamps are taken inside the page with performance.now() (0 = navigation start):
   ours   until body[data-state="ready"]
   bare   until py:ready (what DESIGN.md divides by), and until its script set the marker
@@ -32,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from tools.serve import CHROMIUM, CHROMIUM_ARGS, serve_in_thread  # noqa: E402
 
-SITE = ROOT / "_site"
+SITE = Path(os.environ.get("SITE_DIR") or ROOT / "_site")
 BARE = ROOT / "bench" / "bare" / "index.html"
 TIMEOUT_MS = 120_000
 
@@ -107,10 +109,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=7, help="alternating runs (default 7)")
     parser.add_argument("--no-sw", action="store_true", help="skip the service-worker runs")
     parser.add_argument("--headed", action="store_true")
+    parser.add_argument("--site", type=Path, default=SITE,
+                        help="the build to time (default: $SITE_DIR or _site/)")
     args = parser.parse_args(argv)
 
-    if not (SITE / "index.html").is_file():
-        print("_site/index.html is missing: run `make site`", file=sys.stderr)
+    site = args.site.resolve()
+    if not (site / "index.html").is_file():
+        print(f"{site}/index.html is missing: run `make site`", file=sys.stderr)
         return 1
     path = args.url if args.url.startswith("/") else "/" + args.url
 
@@ -131,8 +136,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bench-bare-") as tmp:
         bare_dir = Path(tmp)
         (bare_dir / "index.html").write_bytes(BARE.read_bytes())
-        os.symlink(SITE / "vendor", bare_dir / "vendor")
-        ours_url, stop_ours = serve_in_thread(SITE)
+        os.symlink(site / "vendor", bare_dir / "vendor")
+        ours_url, stop_ours = serve_in_thread(site)
         bare_url, stop_bare = serve_in_thread(bare_dir)
         try:
             with sync_playwright() as pw:

@@ -141,7 +141,7 @@ def section(game_id: str, rows: list[dict]) -> list[str]:
         verdict_words = "far above" if high < 0.8 else "consistent with"
         lines += [
             f"The 80% of deals said to be winnable (a commercial app's claim) is "
-            f"{verdict_words} what the solver finds under these rules (RULES.md section 4): "
+            f"{verdict_words} what the solver finds under these rules (docs/rules.md section 4): "
             f"{100 * won / n:.1f}% [{100 * low:.1f}, {100 * high:.1f}], every deal decided. "
             "Each lost deal is lost whatever is played: the stock brings a full grid with "
             "nothing to remove, or a court card with its spots full. A player who cannot "

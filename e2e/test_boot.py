@@ -6,6 +6,7 @@ import json
 import os
 import re
 import shutil
+import tomllib
 
 import pytest
 from conftest import SITE  # the build under test (SITE_DIR)
@@ -60,11 +61,53 @@ def test_no_request_leaves_the_origin(context, site_url):
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
 
     assert requests, "no request recorded"
+    assert site_url.startswith("http://127.0.0.1:")
     outside = [u for u in requests if not re.match(rf"({re.escape(site_url)}/|data:|blob:)", u)]
     assert outside == [], f"requests left {site_url}: {outside}"
     assert failures == []
-    # The runtime came from the vendored copy.
+    # The runtime came from the vendored copy: Pyodide, and the TOML reader PyScript
+    # imports to parse pyscript.toml (the chunk core.js names, in vendor/pyscript/).
     assert any(u.endswith("/vendor/pyodide/pyodide.asm.wasm") for u in requests)
+    assert f"{site_url}/pyscript.toml" in requests
+    assert f"{site_url}/vendor/pyscript/{toml_chunk()}" in requests
+    assert not any(u.endswith("/pyscript.json") for u in requests)
+
+
+def toml_chunk() -> str:
+    """The file name of the TOML reader PyScript's core imports for a .toml config (a
+    hashed chunk of the npm package, copied into vendor/pyscript/ by `make vendor`)."""
+    names = set()
+    for core in (SITE / "vendor" / "pyscript").glob("core-*.js"):
+        names.update(re.findall(r'import\("\./(toml-[\w-]+\.js)"\)\)\.parse\(',
+                                core.read_text(encoding="utf-8")))
+    assert len(names) == 1, f"core.js should import one TOML reader, found {sorted(names)}"
+    return names.pop()
+
+
+def test_index_preloads_the_toml_reader_core_imports():
+    """index.html names the hashed chunk; an update of @pyscript/core renames it."""
+    index = (SITE / "index.html").read_text(encoding="utf-8")
+    preloaded = re.findall(r'<link rel="modulepreload" href="\./vendor/pyscript/(toml-[^"]+)">',
+                           index)
+    assert preloaded == [toml_chunk()], "index.html must modulepreload the chunk core.js imports"
+
+
+def test_pyscript_reads_its_config_as_tomllib_does(context, site_url):
+    """PyScript's TOML reader knows only a subset of TOML (no multi-line strings, a comment
+    line ending in a comma swallows the next line...): it must read pyscript.toml exactly
+    as Python's own parser, which tools/build_site.py checks the config with, does. Run in
+    an empty page of the site's origin, so a config that stops the site from starting
+    fails here on the comparison."""
+    page = context.new_page()
+    page.route(f"{site_url}/blank.html",
+               lambda route: route.fulfill(body="<!doctype html>", content_type="text/html"))
+    page.goto(f"{site_url}/blank.html")
+    parsed = page.evaluate(
+        "async (url) => (await import(url)).parse(await (await fetch('./pyscript.toml')).text())",
+        f"{site_url}/vendor/pyscript/{toml_chunk()}",
+    )
+    assert parsed == tomllib.loads((SITE / "pyscript.toml").read_text(encoding="utf-8"))
+    assert parsed["files"] == {"./game.zip": "./*"}
 
 
 def _visit_then_reload_offline(new_context, serve_site, service_workers: str):

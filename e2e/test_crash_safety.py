@@ -9,7 +9,7 @@ at the moment of the interruption (one round trip, so a card is still gliding wh
 is on), interrupts, and checks after the new start that the save is the same, that it is
 the line played (the CPython engine says so), and that the DOM shows exactly that game
 (`expect_board`, or the table's `expect_table`). Motion is on (normal speed) unless a
-test says otherwise; service workers are blocked (tests/test_updates.py has them).
+test says otherwise; service workers are blocked (e2e/test_updates.py has them).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every rule of RULES.md section 3 (Devil's Grip / Duivelsgreep)."""
+"""Every rule of docs/rules.md section 3 (Devil's Grip / Duivelsgreep)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Every rule of RULES.md section 5 (Kings in the Corner for 2 to 6 players, the Jax and the
+"""Every rule of docs/rules.md section 5 (Kings in the Corner for 2 to 6 players, the Jax and the
 Classic rules), and the decisions the engine's docstring adds where the rules are silent."""
 
 import json

@@ -1,7 +1,7 @@
 """Kings in the Corner (2 to 6 players) over many tables of random play, Jax and Classic
 with their options: 52 cards conserved, 80 chips conserved within a Jax hand, pop exact,
 illegal moves refused, legal moves exactly what push accepts, saves replay, every game
-ends; and a referee written from RULES.md section 5 (not from the engine's code) agrees
+ends; and a referee written from docs/rules.md section 5 (not from the engine's code) agrees
 with the engine after every push."""
 
 import json
@@ -48,7 +48,7 @@ def plies_bound(seats):
     return moving + seats * (moving + 1) + 1
 
 
-# -- the referee: RULES.md section 5, written apart from the engine -------------------------
+# -- the referee: docs/rules.md section 5, written apart from the engine -------------------------
 
 VALUE = {rank: i + 1 for i, rank in enumerate("A23456789TJQK")}
 

@@ -1,4 +1,4 @@
-"""Every rule of RULES.md section 4 (Kings in the Corner, the one-player patience, "Camelot"),
+"""Every rule of docs/rules.md section 4 (Kings in the Corner, the one-player patience, "Camelot"),
 and the decisions the engine's docstring adds where the rules are silent."""
 
 import json

@@ -1,6 +1,6 @@
 """Kings in the Corner (solitaire) over many deals of random play, with every option: 52
 cards conserved, pop exact, saves replay, illegal moves refused, every game ends, legal
-moves are exactly what push accepts, and a referee written from RULES.md section 4 (not
+moves are exactly what push accepts, and a referee written from docs/rules.md section 4 (not
 from the engine's code) agrees with the engine at every step."""
 
 import collections
@@ -26,7 +26,7 @@ def snapshot(game):
             out, game.status().prompt, game.status().held)
 
 
-# -- the referee: RULES.md section 4, written apart from the engine --------------------------
+# -- the referee: docs/rules.md section 4, written apart from the engine --------------------------
 
 
 class Referee:

@@ -1,4 +1,4 @@
-"""Every rule of RULES.md section 2 (Devil's Square and King's Square)."""
+"""Every rule of docs/rules.md section 2 (Devil's Square and King's Square)."""
 
 import pytest
 

@@ -3,11 +3,11 @@
     python3 tools/build_site.py            (or: make site)
 
 _site/ gets:
-  index.html main.py pyscript.json sw.js [manifest.webmanifest, favicon.*]
+  index.html main.py pyscript.toml sw.js [manifest.webmanifest, favicon.*]
   css/ js/ img/ (whatever is there)
   game.zip      every game/**/*.py (and .json/.html data), extracted by PyScript into
                 Pyodide's working directory in one go
-                (pyscript.json: "files": {"./game.zip": "./*"})
+                (pyscript.toml: [files] "./game.zip" = "./*")
   vendor/       the pinned runtime from `make vendor`, hard-linked (source maps left out)
 
 and sw.js is written with the precache list (every file of _site/ but sw.js itself)
@@ -23,17 +23,20 @@ import os
 import shutil
 import sys
 import time
+import tomllib
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "_site"
 
+# PyScript's config, named by index.html's <script type="py" config="./pyscript.toml">.
+PYSCRIPT_CONFIG = "pyscript.toml"
 # Top-level files: (name, required)
 TOP_FILES = [
     ("index.html", True),
     ("main.py", True),
-    ("pyscript.json", True),
+    (PYSCRIPT_CONFIG, True),
     ("manifest.webmanifest", False),
     ("favicon.ico", False),
     ("favicon.svg", False),
@@ -43,7 +46,7 @@ STATIC_DIRS = ["css", "js", "img", "fonts"]
 GAME_PACKAGE = "game"
 GAME_ZIP = "game.zip"
 GAME_SUFFIXES = {".py", ".json", ".html"}  # code, catalogues, rules pages
-GAME_ZIP_TARGET = "./*"  # pyscript.json "files" destination: extract into the cwd
+GAME_ZIP_TARGET = "./*"  # pyscript.toml [files] destination: extract into the cwd
 SW = "sw.js"
 SW_VERSION_MARK = '"__CACHE_VERSION__"'
 SW_PRECACHE_MARK = "[/* __PRECACHE_URLS__ */]"
@@ -90,15 +93,21 @@ def build_game_zip(dst: Path) -> int:
 
 
 def check_pyscript_config(path: Path) -> None:
-    config = json.loads(path.read_text(encoding="utf-8"))
+    """The config maps game.zip and asks for no packages. Read with the standard library's
+    tomllib; PyScript's own reader is a small subset of TOML, and e2e/test_boot.py checks
+    that both read this file alike."""
+    try:
+        config = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise SystemExit(f"{PYSCRIPT_CONFIG}: not valid TOML: {error}") from None
     files = config.get("files", {})
     if files.get(f"./{GAME_ZIP}") != GAME_ZIP_TARGET:
         raise SystemExit(
-            f'pyscript.json: files must map "./{GAME_ZIP}" to "{GAME_ZIP_TARGET}" '
+            f'{PYSCRIPT_CONFIG}: [files] must map "./{GAME_ZIP}" to "{GAME_ZIP_TARGET}" '
             "(the game package ships as one zip)"
         )
     if config.get("packages"):
-        raise SystemExit("pyscript.json: no `packages` (they pull micropip and the network)")
+        raise SystemExit(f"{PYSCRIPT_CONFIG}: no `packages` (they pull micropip and the network)")
 
 
 def write_service_worker(out: Path) -> tuple[str, int]:
@@ -150,7 +159,7 @@ def build(out: Path = OUT) -> None:
             shutil.copyfile(src, out / name)
         elif required:
             raise SystemExit(f"{name} is missing")
-    check_pyscript_config(out / "pyscript.json")
+    check_pyscript_config(out / PYSCRIPT_CONFIG)
 
     for folder in STATIC_DIRS:
         if (ROOT / folder).is_dir():

@@ -1,4 +1,4 @@
-"""Solver, hint and greedy player for Devil's Grip (RULES.md section 3).
+"""Solver, hint and greedy player for Devil's Grip (docs/rules.md section 3).
 
 Cards as numbers: a card is `CODE[card]` = sequence x 4 + step, where the sequence
 (0..11) is the suit with its chain (2-5-8-J, 3-6-9-Q or 4-7-10-K) and the step (0..3)

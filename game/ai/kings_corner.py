@@ -1,4 +1,4 @@
-"""Computer opponents for Kings in the Corner, 2 to 6 players (RULES.md section 5).
+"""Computer opponents for Kings in the Corner, 2 to 6 players (docs/rules.md section 5).
 
     choose(view, level, rng) -> Move
 

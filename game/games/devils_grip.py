@@ -1,4 +1,4 @@
-"""Devil's Grip / Duivelsgreep (seed 002), as RULES.md section 3 decides it.
+"""Devil's Grip / Duivelsgreep (seed 002), as docs/rules.md section 3 decides it.
 
 - Two 52-card decks without the Aces: 96 cards; the copies are `TD-1` and `TD-2`.
 - 24 cards face up in 3 rows of 8; 72 in the face-down stock.

@@ -1,4 +1,4 @@
-"""Kings in the Corner for 2 to 6 players (seeds 003 and 004), as RULES.md section 5
+"""Kings in the Corner for 2 to 6 players (seeds 003 and 004), as docs/rules.md section 5
 decides it: the Jax rules (default; chips, a pot and points to 100) and the Classic ones.
 
 A game here is a whole match: hands are dealt one after another from the deal number

@@ -1,5 +1,5 @@
 """Kings in the Corner, the one-player patience (seed 004, second part; also "Camelot"),
-as RULES.md section 4 decides it.
+as docs/rules.md section 4 decides it.
 
 - 52 cards; a 4x4 grid, cells 0-15 in reading order; the rest is the face-down stock.
 - Court spots: Kings in the corners (0, 3, 12, 15), Queens in the top and bottom middles
@@ -15,7 +15,7 @@ as RULES.md section 4 decides it.
 - Win: all 12 court cards on their spots. Option `strict` ("Camelot"): the number cards
   must also all be removed.
 
-Decided here, where RULES.md is silent: once the stock is empty the grid can never be
+Decided here, where the seed is silent: once the stock is empty the grid can never be
 filled again, so removing goes on with the grid not full (this only arises with
 `strict`: without it an empty stock means every court card is placed, a win). The
 score is the number of court cards on their spots (12 is every one).

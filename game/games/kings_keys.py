@@ -1,7 +1,7 @@
 """The King's Keys square (seeds 000 and 001): the rules that Devil's Square and King's
 Square share. Each story registers its own game (devils_square.py, kings_square.py).
 
-Rules as RULES.md section 2 decides them:
+Rules as docs/rules.md section 2 decides them:
 - 16 cards face up in a 4x4 field, 48 in a face-down draw pile.
 - A stack is one Colour, consecutive ascending Numbers, no Item twice; it need
   not start at 1. Move the top 1, 2 or 3 cards (the whole stack at most) onto a

@@ -110,7 +110,8 @@ def init(lang: str) -> None:
     if path.exists():
         raise SystemExit(f"{path.relative_to(ROOT)} exists already: run `update`")
     template = read_catalog(TEMPLATE)
-    catalog = Catalog(locale=lang, project=PROJECT, version=VERSION, header_comment=PO_HEADER.format(lang=lang),
+    catalog = Catalog(locale=lang, project=PROJECT, version=VERSION,
+                      header_comment=PO_HEADER.format(lang=lang),
                       language_team=LANGUAGES.get(lang, lang), fuzzy=False)
     catalog.update(template)  # the texts, untranslated; Plural-Forms from the language
     write_if_changed(path, po_bytes(catalog))

@@ -27,7 +27,7 @@ from ..games.kings_corner import (
     Under,
     zone_of,
 )
-from ..i18n import LANGUAGES, load_catalogue, mark, tr
+from ..i18n import LANGUAGES, mark, tr, tr_in
 
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}  # alternate colours in the fan
 NAMES_KEY = "cardgames:settings:table-names"
@@ -44,9 +44,8 @@ def _default_name_forms() -> tuple[frozenset[str], tuple[re.Pattern[str], ...]]:
     by the page, not typed, so it is shown in the language of the moment."""
     yours, patterns = {YOU}, []
     for lang in LANGUAGES:
-        catalogue = load_catalogue(lang)
-        yours.add(str(catalogue.get(YOU) or YOU))
-        template = str(catalogue.get(PLAYER_N) or PLAYER_N)
+        yours.add(tr_in(lang, YOU))
+        template = tr_in(lang, PLAYER_N)
         patterns.append(re.compile(re.escape(template).replace(re.escape("{n}"), r"[0-9]+")))
     return frozenset(yours), tuple(patterns)
 

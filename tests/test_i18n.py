@@ -13,6 +13,7 @@ import re
 
 import pytest
 from babel.messages.catalog import Catalog
+from babel.messages.plurals import get_plural
 
 from game import i18n
 from game.i18n import LANGUAGES, SOURCE, catalogue_path, choose, tr, tr_in, tr_n
@@ -28,7 +29,6 @@ from tools.i18n_sources import (
 )
 
 OTHERS = [lang for lang in LANGUAGES if lang != SOURCE]
-PLURAL_FORMS = {"nl": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=(n > 1);"}
 
 
 def key(message) -> tuple[str | None, str, str | None]:
@@ -133,11 +133,19 @@ def test_translations_keep_the_markup(lang, po):
 
 @pytest.mark.parametrize("lang", OTHERS)
 def test_the_plural_forms_of_the_language(lang, po):
-    assert po[lang].plural_forms == PLURAL_FORMS[lang]
+    """The Plural-Forms header is the language's (CLDR's, as Babel knows it), and the
+    compiled catalogue applies it."""
+    assert po[lang].plural_forms == get_plural(lang).plural_forms
     assert str(po[lang].locale) == lang and not po[lang].fuzzy
-    plural = i18n.translations(lang).plural
-    expected = {"nl": [1, 0, 1, 1], "fr": [0, 0, 1, 1]}[lang]  # French: 0 is singular
-    assert [plural(n) for n in (0, 1, 2, 5)] == expected
+    assert i18n.translations(lang).info()["plural-forms"] == po[lang].plural_forms
+
+
+def test_dutch_and_french_plurals():
+    assert get_plural("nl").plural_forms == "nplurals=2; plural=(n != 1);"
+    assert get_plural("fr").plural_forms == "nplurals=2; plural=(n > 1);"
+    plural = {lang: i18n.translations(lang).plural for lang in ("nl", "fr")}
+    assert [plural["nl"](n) for n in (0, 1, 2, 5)] == [1, 0, 1, 1]
+    assert [plural["fr"](n) for n in (0, 1, 2, 5)] == [0, 0, 1, 1]  # French: 0 is singular
 
 
 @pytest.mark.parametrize("lang", OTHERS)

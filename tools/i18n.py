@@ -56,9 +56,11 @@ def read_catalog(path: Path) -> Catalog:
 
 def po_bytes(catalog: Catalog) -> bytes:
     """A catalogue as a .po/.pot file: places without line numbers (so moving code leaves
-    the file alone), no obsolete (#~) entries kept."""
+    the file alone), no obsolete (#~) entries kept, and a fuzzy entry's previous English
+    (#| msgid) for the translator to compare."""
     out = io.BytesIO()
-    write_po(out, catalog, width=WIDTH, include_lineno=False, ignore_obsolete=True)
+    write_po(out, catalog, width=WIDTH, include_lineno=False, ignore_obsolete=True,
+             include_previous=True)
     return out.getvalue()
 
 

@@ -66,7 +66,7 @@ def shown(items) -> str:
 
 
 def test_the_template_is_up_to_date_with_the_sources(extracted, template):
-    """Run `python3 tools/i18n.py` (extract, update, compile) after changing a text."""
+    """Run `.venv/bin/python tools/i18n.py` (extract, update, compile) after changing a text."""
     new, gone = extracted.keys() - template.keys(), template.keys() - extracted.keys()
     assert not new, f"{len(new)} texts are not in messages.pot yet:\n{shown(new)}"
     assert not gone, f"messages.pot keeps {len(gone)} texts nothing shows:\n{shown(gone)}"
@@ -154,7 +154,7 @@ def test_the_compiled_catalogue_is_its_po(lang, po):
     what `tools/i18n.py compile` makes of messages.po today."""
     committed = gettext.GNUTranslations(io.BytesIO(catalogue_path(lang, ".mo").read_bytes()))
     compiled = gettext.GNUTranslations(io.BytesIO(tool.mo_bytes(po[lang])))
-    fix = f"run `python3 tools/i18n.py compile` ({lang})"
+    fix = f"run `.venv/bin/python tools/i18n.py compile` ({lang})"
     for name in ("language", "plural-forms", "content-type"):
         assert committed.info()[name] == compiled.info()[name], fix
     # the texts: the header ("") apart, which names the Babel version that compiled it

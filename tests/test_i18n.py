@@ -10,6 +10,8 @@ import gettext
 import io
 import json
 import re
+import subprocess
+import sys
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -258,6 +260,25 @@ def test_plural_forms():
         assert tr_n("Not a text {n}", "Not texts {n}", 1) == "Not a text 1"
     finally:
         i18n.set_language("en")
+
+
+def test_english_behaves_as_gettexts_null_translations():
+    english, null = i18n.translations("en"), gettext.NullTranslations()
+    for n in (0, 1, 2):
+        assert english.ngettext("a", "b", n) == null.ngettext("a", "b", n)
+        assert english.npgettext("c", "a", "b", n) == null.npgettext("c", "a", "b", n)
+    assert english.gettext("a") == "a" and english.pgettext("c", "a") == "a"
+
+
+def test_an_english_page_never_imports_gettext():
+    """Pyodide compiles gettext from source: a page in English does without it."""
+    code = ("import sys; from game.games import GAMES; from game.ui import rules; "
+            "from game.i18n import set_language, tr, tr_n; set_language('en'); "
+            "tr('[a round] Hand'); tr_n('{n} card', '{n} cards', 2); "
+            "rules.rules_html('devils-grip'); print('gettext' in sys.modules)")
+    found = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                           text=True, check=True)
+    assert found.stdout.strip() == "False"
 
 
 def test_the_loader_speaks_every_language_of_the_catalogues():

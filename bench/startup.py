@@ -8,7 +8,7 @@ temporary folder, bench/bare/index.html beside a link to that build's vendor/ (s
 files), each on its own 127.0.0.1 port.
 Timestamps are taken inside the page with performance.now() (0 = navigation start):
   ours   until body[data-state="ready"]
-  bare   until py:ready (what DESIGN.md divides by), and until its script set the marker
+  bare   until py:ready (the divisor of the ratios), and until its script set the marker
 Runs alternate ours/bare (and which goes first) so machine load hits both alike.
   cold   a new browser context per run: empty HTTP cache, no IndexedDB, service
          workers blocked (so neither page gets help from a service worker)

@@ -1,5 +1,5 @@
 """What the page does with bad input: hostile or wrong URL parameters, saves that do not
-replay, and a localStorage that is missing or throws (DESIGN.md "Saves, URLs and trust").
+replay, and a localStorage that is missing or throws (docs/architecture.md, "the never-lose rules").
 
 The autouse console guard of conftest.py fails any of these tests on a console error
 or an uncaught exception, so "no crash" is checked everywhere without saying so.

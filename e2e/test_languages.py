@@ -1,8 +1,8 @@
 """The page in the player's language: Dutch for a browser set to nl-NL, French for fr-FR,
 English for en-US (and for any language the site does not speak); a choice stored in
 localStorage "cardgames:language" wins over the browser. The words are checked against
-the catalogues (game/i18n/<lang>/*.json), so a better translation does not break a test,
-but an English word left where a translation exists does."""
+the catalogues (game/i18n/<lang>/LC_MESSAGES/messages.mo), so a better translation does not
+break a test, but an English word left where a translation exists does."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from helpers import READY, READY_TIMEOUT_MS
 from playwright.sync_api import BrowserContext, Page, expect
 
 from game.games import GAMES
-from game.i18n import load_catalogue
+from game.i18n import tr_in
 
 pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce", service_workers="block")
 
@@ -32,9 +32,7 @@ ENGLISH_TITLES = {
 
 def say(lang: str, text: str, **params) -> str:
     """`text` as the page must show it in `lang` (English: the text itself)."""
-    found = load_catalogue(lang).get(text) if lang != "en" else None
-    text = found if isinstance(found, str) and found else text
-    return text.format(**params) if params else text
+    return tr_in(lang, text, **params)
 
 
 def open_page(context: BrowserContext, site_url: str, path: str = "/") -> Page:

@@ -4,7 +4,7 @@ tab is hidden or the game is over, reset asks first, a 'Show me' replay is no wi
 deal counts an unfinished game as lost (Guard mode apart), a table counts its match, and
 damaged or unstorable statistics follow the never-lose rules of saves.
 
-The CPython engine and solver are the oracle; game/ui/stats.py is tested in tests/."""
+The CPython engine and solver are the oracle; game/ui/stats_model.py is tested in tests/."""
 
 from __future__ import annotations
 

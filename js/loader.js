@@ -7,27 +7,22 @@
  * - Speaks the player's language before Python can (game/ui/language.py takes over
  *   once it runs): the stored choice (localStorage "cardgames:language") when it is
  *   one of WORDS, else the first of navigator.languages the site speaks, else English.
+ *   Its words are translated in the site's catalogues like every other text.
  * css/loader.css hides #loader when body[data-state="ready"].
  */
 (() => {
   "use strict";
   const KEY = "cardgames:language"; // game/ui/language.py's KEY
+  // English only here: tools/i18n_sources.py extracts these texts into the catalogues
+  // (docs/translating.md), and tools/build_site.py writes every other language at the
+  // mark below, translated by game/i18n/<lang>/LC_MESSAGES/messages.mo.
   const WORDS = {
     en: {
       title: "Card Games",
       loading: "Loading…",
       failed: "Could not start the game. Please reload the page.",
     },
-    nl: {
-      title: "Kaartspellen",
-      loading: "Laden…",
-      failed: "Het spel kon niet starten. Laad de pagina opnieuw.",
-    },
-    fr: {
-      title: "Jeux de cartes",
-      loading: "Chargement…",
-      failed: "Le jeu n’a pas pu démarrer. Veuillez recharger la page.",
-    },
+    /* __TRANSLATED_WORDS__ */
   };
 
   const chosen = () => {

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-import game.games
-import game.ui.games
+from game import games as game_modules
 from game.engine import BUTTONS, TOUCHES, Kind, Status, registry
 from game.games import load, load_all
+from game.ui import games as page_modules
 from game.ui.games import page_of
 from game.ui.record import SaveRecord
 from game.ui.session import Pick
@@ -32,7 +32,8 @@ OPTIONS = {"kings-corner": {"players": "h2"}}  # one person at the table: the sc
 def toy():
     """tests/toy/ laid over the repository's packages, as the site build overlays it; the
     registry and the import paths are restored afterwards."""
-    paths = [(game.games, TOY / "game" / "games"), (game.ui.games, TOY / "game" / "ui" / "games")]
+    paths = [(game_modules, TOY / "game" / "games"),
+             (page_modules, TOY / "game" / "ui" / "games")]
     for package, path in paths:
         package.__path__.append(str(path))
     yield load(TOY_ID)
@@ -42,10 +43,6 @@ def toy():
     registry.GAMES.pop(TOY_ID, None)
     for name in [n for n in sys.modules if n.endswith(".toy_ladder")]:
         del sys.modules[name]
-
-
-def game_ids(toy) -> list[str]:
-    return list(load_all())
 
 
 @pytest.fixture(scope="module")

@@ -1,10 +1,13 @@
-"""The rules pages in every language (game/i18n/<lang>/rules/): every page exists, the
-translations keep the English page's placeholders, texts and structure (headings, lists,
-figures, the same cards in them), every placeholder is filled, the result is well-formed,
-and the page follows the language the site speaks. Pure CPython."""
+"""The rules pages in every language: every page exists (game/i18n/<lang>/rules/<page>.html,
+its figure words in English in game/i18n/en/rules/<page>.json and translated in the
+catalogues under the msgctxt "rules: <page>"), the translations keep the English page's
+placeholders, texts and structure (headings, lists, figures, the same cards in them),
+every placeholder is filled, the result is well-formed, and the page follows the language
+the site speaks. Pure CPython."""
 
 from __future__ import annotations
 
+import gettext
 import json
 import re
 import string
@@ -14,9 +17,9 @@ import pytest
 
 from game import i18n
 from game.games import load_all
-from game.i18n import LANGUAGES, SOURCE, load_catalogue
+from game.i18n import LANGUAGES, SOURCE, rules_context, translations
 from game.ui import rules
-from game.ui.rules import RULES_HTML, page_template, rules_html, rules_path
+from game.ui.rules import RULES_HTML, page_template, page_texts, rules_html, rules_path
 from tests.html_helpers import BalanceChecker, parse
 
 OTHERS = [lang for lang in LANGUAGES if lang != SOURCE]
@@ -36,8 +39,14 @@ def placeholders(template: str) -> list[str]:
     return [name for _, name, _, _ in string.Formatter().parse(template) if name]
 
 
-def texts(lang: str, page: str):
-    return json.loads(rules_path(lang, page, ".json").read_text(encoding="utf-8"))
+def english_texts(page: str):
+    return json.loads(rules_path(SOURCE, page, ".json").read_text(encoding="utf-8"))
+
+
+def translation(lang: str, text: str, context: str | None = None) -> str | None:
+    """What `lang`'s catalogue gives for `text`; None when it has no entry."""
+    msgid = text if context is None else f"{context}\x04{text}"  # the .mo's form
+    return translations(lang)._catalog.get(msgid)
 
 
 def shape(value):
@@ -94,23 +103,30 @@ def _english_after():
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 @pytest.mark.parametrize("page", PAGES)
 def test_every_page_exists_in_every_language(lang, page):
-    for suffix in (".html", ".json"):
-        path = rules_path(lang, page, suffix)
-        assert path.is_file(), path
-        assert path.read_text(encoding="utf-8").strip(), path
+    path = rules_path(lang, page, ".html")
+    assert path.is_file(), path
+    assert path.read_text(encoding="utf-8").strip(), path
+    assert english_texts(page)
 
 
 def test_no_stray_files():
+    """The pages per language; the figure words in English only (the catalogues translate
+    them)."""
     for lang in LANGUAGES:
         names = {p.name for p in (i18n.HERE / lang / "rules").iterdir()}
-        assert names == {f"{page}{s}" for page in PAGES for s in (".html", ".json")}, lang
+        suffixes = (".html", ".json") if lang == SOURCE else (".html",)
+        assert names == {f"{page}{s}" for page in PAGES for s in suffixes}, lang
 
 
-def test_rules_files_stay_out_of_the_catalogues():
-    """load_catalogue reads <lang>/*.json only: the rules' JSON is no catalogue."""
-    for lang in OTHERS:
-        catalogue = load_catalogue(lang)
-        assert "stories" not in catalogue and "samples" not in catalogue
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize("page", PAGES)
+def test_the_figure_words_are_translated_in_their_pages_context(lang, page):
+    """Each figure word has its entry under the page's msgctxt, apart from the site's other
+    texts (the Kings in the Corner spots' "King" is no button's)."""
+    for where, text in leaves(english_texts(page)):
+        found = translation(lang, text, rules_context(page))
+        assert found and found.strip(), (lang, page, where)
+    assert translation(lang, "stories") is None and translation(lang, "samples") is None
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -122,7 +138,7 @@ def test_translation_keeps_the_placeholders_in_order(lang, page):
 @pytest.mark.parametrize("lang", OTHERS)
 @pytest.mark.parametrize("page", PAGES)
 def test_translation_has_every_figure_text(lang, page):
-    english, translated = texts(SOURCE, page), texts(lang, page)
+    english, translated = english_texts(page), page_texts(lang, page)
     assert shape(translated) == shape(english)
     for where, text in leaves(translated):
         assert isinstance(text, str) and text.strip(), where
@@ -214,13 +230,13 @@ def test_devils_grip_keeps_its_dutch_name_beside_the_title():
 
 def test_french_punctuation_keeps_its_space_unbroken():
     """A French : ; ? ! and the « » quotes keep their space, a non-breaking one, so a line
-    never starts with the mark."""
-    for page in PAGES:
-        for suffix in (".html", ".json"):
-            text = rules_path("fr", page, suffix).read_text(encoding="utf-8")
-            for line in text.splitlines():
-                body = re.sub(r"<[^>]*>", "", line)  # not inside tags
-                assert not re.search(r"[ \t][:;?!»]|«[ \t]", body), (page, line)
+    never starts with the mark: in the pages and in their figure words."""
+    pages = [rules_path("fr", page, ".html").read_text(encoding="utf-8") for page in PAGES]
+    words = [text for page in PAGES for _, text in leaves(page_texts("fr", page))]
+    for text in pages + words:
+        for line in text.splitlines():
+            body = re.sub(r"<[^>]*>", "", line)  # not inside tags
+            assert not re.search(r"[ \t][:;?!»]|«[ \t]", body), line
 
 
 # Buttons and options the pages name, as the English pages spell them: where the site's
@@ -247,15 +263,14 @@ def set_apart(root: ET.Element) -> set[str]:
 def test_title_and_tagline_as_the_site_shows_them(lang, game_id):
     """The page's title and tagline, where the game's own (in the catalogue) is the same
     English text, are translated the same."""
-    catalogue = load_catalogue(lang)
     english, translated = parse(rules_html(game_id, SOURCE)), parse(rules_html(game_id, lang))
     title = english.find("h2").text.strip()
-    found = catalogue.get(title)
+    found = translation(lang, title)
     if isinstance(found, str) and found:
         assert found.casefold() in text_of(translated.find("h2")).casefold(), (title, found)
     (tagline,), (translated_tagline,) = ([el for el in root if el.get("class") == "tagline"]
                                          for root in (english, translated))
-    found = catalogue.get(text_of(tagline))
+    found = translation(lang, text_of(tagline))
     if isinstance(found, str) and found:
         assert text_of(translated_tagline) == " ".join(found.split())
 
@@ -263,11 +278,10 @@ def test_title_and_tagline_as_the_site_shows_them(lang, game_id):
 @pytest.mark.parametrize("lang", OTHERS)
 @pytest.mark.parametrize("game_id", sorted(UI_WORDS))
 def test_the_page_names_the_buttons_as_the_site_does(lang, game_id):
-    catalogue = load_catalogue(lang)
     english, translated = parse(rules_html(game_id, SOURCE)), parse(rules_html(game_id, lang))
     for word in UI_WORDS[game_id]:
         assert word.casefold() in text_of(english).casefold(), word
-        found = catalogue.get(word)
+        found = translation(lang, word)
         if not (isinstance(found, str) and found):
             continue
         found = " ".join(found.split()).casefold()
@@ -321,14 +335,17 @@ def test_the_two_kings_keys_games_share_one_page_with_their_own_story():
     for lang in LANGUAGES:
         ds, ks = rules_html("devils-square", lang), rules_html("kings-square", lang)
         assert ds != ks
-        story = texts(lang, "kings-keys")["stories"]
+        story = page_texts(lang, "kings-keys")["stories"]
         assert story["devils-square"]["story"] in ds and story["kings-square"]["story"] in ks
         assert skeleton(parse(ds)) == skeleton(parse(ks))
 
 
 def test_a_missing_text_falls_back_to_english():
-    english = {"a": {"label": "A", "captions": ["x", "y"]}, "b": "B", "c": ["p", "q"]}
-    partial = {"a": {"captions": ["X", "Y"]}, "b": "", "c": ["P"], "extra": "E"}
-    assert rules._merged(english, partial) == {"a": {"label": "A", "captions": ["X", "Y"]},
-                                               "b": "B", "c": ["p", "q"]}
-    assert rules._merged(english, None) == english
+    class Partial(gettext.NullTranslations):
+        def pgettext(self, context, message):
+            return "X" if (context, message) == ("rules: p", "x") else message
+
+    english = {"a": {"label": "A", "captions": ["x", "y"]}, "b": "B", "c": ["x"]}
+    assert rules._translated(english, Partial(), "rules: p") == {
+        "a": {"label": "A", "captions": ["X", "y"]}, "b": "B", "c": ["X"]}
+    assert rules._translated(english, Partial(), "rules: q") == english

@@ -2,7 +2,7 @@
 (language, table names, deal kinds, the `current:` pointer), under hostile or damaged
 contents, format versions old and new, and a storage that fails.
 
-The rules (DESIGN.md "Saves, URLs and trust"): the game always plays; data that cannot be
+The rules (docs/architecture.md, "the never-lose rules"): the game always plays; data that cannot be
 read is set aside under a `cardgames:aside:` key, whole, never deleted or overwritten; the
 player is told once, in one sentence (its own sentence for data of a newer version of the
 site); older formats are migrated.

@@ -175,9 +175,15 @@ def test_chart_heights_for_a_lower_is_better_score_and_no_score():
 
 
 def test_the_chart_escapes_its_text(monkeypatch):
+    import gettext
+
     from game import i18n
 
-    monkeypatch.setitem(i18n._catalogue, "Won", 'Won <b> & "won"')
+    class Weird(gettext.NullTranslations):
+        def gettext(self, message):
+            return 'Won <b> & "won"' if message == "Won" else message
+
+    monkeypatch.setitem(i18n._state, "translations", Weird())
     weird = Result("devils-square", "relaxed", None, True, 3, 2, 1, 5)
     root = ET.fromstring(chart_svg([weird], "devils-square"))
     title = root.find(f"{SVG}rect/{SVG}title").text

@@ -4,10 +4,12 @@
 
 _site/ gets:
   index.html main.py pyscript.toml sw.js [manifest.webmanifest, favicon.*]
-  css/ js/ img/ (whatever is there)
-  game.zip      every game/**/*.py (and .json/.html data), extracted by PyScript into
-                Pyodide's working directory in one go
-                (pyscript.toml: [files] "./game.zip" = "./*")
+  css/ js/ img/ (whatever is there); js/loader.js gets the other languages of its words
+                from the compiled catalogues (game/i18n/<lang>/LC_MESSAGES/messages.mo)
+  game.zip      every game/**/*.py and its data (the compiled .mo catalogues, the Rules
+                pages' .html and .json), extracted by PyScript into Pyodide's working
+                directory in one go (pyscript.toml: [files] "./game.zip" = "./*"); the
+                .po/.pot sources of the catalogues are for translators and stay out
   vendor/       the pinned runtime from `make vendor`, hard-linked (source maps left out)
 
 and sw.js is written with the precache list (every file of _site/ but sw.js itself)
@@ -17,9 +19,11 @@ service worker's cache. The output is deterministic: same inputs, same bytes.
 
 from __future__ import annotations
 
+import gettext
 import hashlib
 import json
 import os
+import re
 import shutil
 import sys
 import time
@@ -45,8 +49,11 @@ TOP_FILES = [
 STATIC_DIRS = ["css", "js", "img", "fonts"]
 GAME_PACKAGE = "game"
 GAME_ZIP = "game.zip"
-GAME_SUFFIXES = {".py", ".json", ".html"}  # code, catalogues, rules pages
+GAME_SUFFIXES = {".py", ".mo", ".json", ".html"}  # code, catalogues, rules pages
 GAME_ZIP_TARGET = "./*"  # pyscript.toml [files] destination: extract into the cwd
+LOADER = "js/loader.js"
+LOADER_MARK = "/* __TRANSLATED_WORDS__ */"
+CATALOGUES = "game/i18n/*/LC_MESSAGES/messages.mo"  # game/i18n/__init__.py's layout
 SW = "sw.js"
 SW_VERSION_MARK = '"__CACHE_VERSION__"'
 SW_PRECACHE_MARK = "[/* __PRECACHE_URLS__ */]"
@@ -90,6 +97,34 @@ def build_game_zip(dst: Path) -> int:
             info.external_attr = 0o644 << 16
             zf.writestr(info, path.read_bytes(), compresslevel=9)
     return len(sources)
+
+
+def loader_words(text: str) -> dict[str, str]:
+    """js/loader.js's English words, `key: "text",` lines of WORDS' `en: { ... }` block
+    (the texts are JSON strings: double quotes, no template literals)."""
+    block = re.search(r"\bWORDS = \{\s*en: \{(.*?)\}", text, re.S)
+    if not block:
+        raise SystemExit(f"{LOADER}: no `WORDS = {{ en: {{ ... }} }}` block")
+    words = {key: json.loads(quoted) for key, quoted
+             in re.findall(r'^\s*(\w+): ("(?:[^"\\]|\\.)*"),$', block[1], re.M)}
+    if not words:
+        raise SystemExit(f"{LOADER}: WORDS.en has no `key: \"text\",` line")
+    return words
+
+
+def translate_loader(text: str) -> str:
+    """js/loader.js with its words in every language that has a catalogue, written at its
+    mark: the loader speaks before Python can read a catalogue."""
+    if text.count(LOADER_MARK) != 1:
+        raise SystemExit(f"{LOADER}: expected the marker {LOADER_MARK} exactly once")
+    english = loader_words(text)
+    languages = []
+    for mo in sorted(ROOT.glob(CATALOGUES)):
+        with mo.open("rb") as fp:
+            catalogue = gettext.GNUTranslations(fp)
+        words = {key: catalogue.gettext(value) for key, value in english.items()}
+        languages.append(f"{mo.parent.parent.name}: {json.dumps(words, ensure_ascii=False)},")
+    return text.replace(LOADER_MARK, "\n    ".join(languages))
 
 
 def check_pyscript_config(path: Path) -> None:
@@ -167,6 +202,8 @@ def build(out: Path = OUT) -> None:
                 dst = out / src.relative_to(ROOT)
                 dst.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(src, dst)
+    loader = out / LOADER
+    loader.write_text(translate_loader(loader.read_text(encoding="utf-8")), encoding="utf-8")
 
     modules = build_game_zip(out / GAME_ZIP)
 

@@ -3,7 +3,7 @@
     choose(view, level, rng) -> Move
 
 `view` is `KingsCorner.view(seat)` for the seat to move: the only thing a computer player
-reads (DESIGN.md), so it cannot peek at other hands or the stock. It returns one move at
+reads (docs/architecture.md), so it cannot peek at other hands or the stock. It returns one move at
 a time; the page calls it again after each move until it returns END_TURN (or NEXT_HAND
 when a hand is over). Pure Python, no threads, no numpy: it runs under Pyodide as is.
 

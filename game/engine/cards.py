@@ -1,7 +1,8 @@
 """Card ids and the decks they come in, and the names players read.
 
-Cards are plain strings (DESIGN.md's ids) so zones, saves and the DOM share one
-spelling; the lookup tables here answer "what colour is G3A" without parsing.
+Cards are plain strings (docs/architecture.md, "The DOM contract") so zones, saves and
+the DOM share one spelling; the lookup tables here answer "what colour is G3A" without
+parsing.
 Names are made in the current language (game.i18n) when asked for: `kk_name`,
 `std_name`, and `kk_the` / `std_the` for the name with its article ("the 3 Green
 Axe", French "la dame de cœur", "l'as de pique"), so a sentence can be one template.

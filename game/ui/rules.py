@@ -10,13 +10,12 @@ page module (GamePage.rules_fields) draws the figures, with the same card markup
 game (game.ui.cardface, game.ui.stdface), so the page needs the faces' SVG symbols and
 css/cards.css like the board does.
 
-The words are plain data files, one set per language, in game/i18n/<lang>/rules/:
-
-    <page>.html   the page itself: HTML with `{name}` placeholders where a figure goes
-                  (and, on kings-keys, the story texts)
-    <page>.json   the words inside its figures: captions and aria-labels (HTML; a label
-                  is attribute text), one object per placeholder, lists in the order of
-                  the figure's parts
+Each page is a document per language, game/i18n/<lang>/rules/<page>.html: HTML
+with `{name}` placeholders where a figure goes (and, on kings-keys, the story texts). The
+words inside the figures (captions and aria-labels: HTML, a label is attribute text) are
+English in game/i18n/en/rules/<page>.json, one object per placeholder, lists in the order
+of the figure's parts, and translated by the site's catalogues like every other text
+(msgctxt "rules: <page>", game.i18n.rules_context).
 
 The pages are kings-keys (Devil's Square and King's Square: one page, each game its own
 title, story and goal under `stories`), devils-grip, kings-corner-solitaire and
@@ -38,7 +37,7 @@ from pathlib import Path
 
 from .. import i18n
 from ..games import load, load_all
-from ..i18n import LANGUAGES, SOURCE, language, set_language
+from ..i18n import LANGUAGES, SOURCE, language, rules_context, set_language, translations
 from .games import page_of
 
 RULES_DIR = "rules"  # game/i18n/<lang>/rules/
@@ -60,31 +59,21 @@ def page_template(lang: str, page: str) -> str:
     return path.read_text(encoding="utf-8").strip()
 
 
-def _read_json(path: Path) -> Texts:
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-
-
-def _merged(english, translated):
-    """`translated` in the shape of `english`: whatever it lacks (or gives in another
-    shape) is the English text."""
+def _translated(english, catalogue, context: str):
+    """`english` with each text translated by `catalogue` (English where it has none)."""
     if isinstance(english, dict):
-        translated = translated if isinstance(translated, dict) else {}
-        return {key: _merged(value, translated.get(key)) for key, value in english.items()}
+        return {key: _translated(value, catalogue, context) for key, value in english.items()}
     if isinstance(english, list):
-        if not isinstance(translated, list) or len(translated) != len(english):
-            return english
-        return [_merged(e, t) for e, t in zip(english, translated, strict=True)]
-    return translated if isinstance(translated, str) and translated else english
+        return [_translated(value, catalogue, context) for value in english]
+    return catalogue.pgettext(context, english)
 
 
 @cache
 def page_texts(lang: str, page: str) -> Texts:
     """The words of the page's figures in `lang`, English filling any gap. Not to be
     changed: it is shared."""
-    english = _read_json(rules_path(SOURCE, page, ".json"))
-    if lang == SOURCE:
-        return english
-    return _merged(english, _read_json(rules_path(lang, page, ".json")))
+    english = json.loads(rules_path(SOURCE, page, ".json").read_text(encoding="utf-8"))
+    return _translated(english, translations(lang), rules_context(page))
 
 
 _BUILT: dict[tuple[str, str], str] = {}

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from ..engine import Kind, Move, Status
 from ..games.kings_corner import END_TURN, NEXT_HAND, SIDES, KingsCorner, stall_of
-from ..i18n import LANGUAGES, mark, tr, translate_in
+from ..i18n import LANGUAGES, mark, tr, tr_in
 from .session import GameSession, Pick, Reply
 
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}  # alternate colours in the fan
@@ -32,8 +32,8 @@ def _default_name_forms() -> tuple[frozenset[str], tuple[re.Pattern[str], ...]]:
     by the page, not typed, so it is shown in the language of the moment."""
     yours, patterns = {YOU}, []
     for lang in LANGUAGES:
-        yours.add(translate_in(lang, YOU))
-        template = translate_in(lang, PLAYER_N)
+        yours.add(tr_in(lang, YOU))
+        template = tr_in(lang, PLAYER_N)
         patterns.append(re.compile(re.escape(template).replace(re.escape("{n}"), r"[0-9]+")))
     return frozenset(yours), tuple(patterns)
 

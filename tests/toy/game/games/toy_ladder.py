@@ -1,7 +1,7 @@
 """Toy Ladder: a made-up patience used only by the tests, to prove that a game is added by
 its own files alone (docs/architecture.md, "Adding a game"). It is never shipped: the
-tests put tests/toy/ over the repository's tree (tests/conftest.py for CPython, the
-`--overlay` of tools/build_site.py for the browser).
+tests put tests/toy/ over the repository's tree (tests/test_contract.py for CPython,
+the `--overlay` of tools/build_site.py for the browser).
 
 Eight cards, Ace to 4 of spades and of hearts. Four are dealt face up to four cells, the
 other four are the stock. Touch the stock to turn its top card onto the waste. Move the top
@@ -15,8 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from game.engine import Game, GameInfo, Gesture, IllegalMove, Kind, Move, Outcome, Status
-from game.engine import register
+from game.engine import Game, GameInfo, Gesture, IllegalMove, Kind, Move, Outcome, Status, register
 
 RANKS = "A234"
 DECK = tuple(f"{rank}{suit}" for suit in "SH" for rank in RANKS)

@@ -115,7 +115,7 @@ def page_deal(page: Page) -> int:
 
 def check_board(page: Page, game) -> None:
     zones = game.zones()
-    turned = getattr(game, "turned", lambda: None)()  # shown on the stock, not counted
+    turned = game.status().turned  # shown on the stock, not counted
     want = {
         "zones": {
             z: (([turned] if turned else []) if z == "stock"

@@ -192,7 +192,7 @@ def solitaire_view(game) -> dict:
     """The cards each zone shows (a waste its top three, a discard pile its top two, the
     stock of Kings in the Corner only its turned card) and the counted zones' counts."""
     zones = game.zones()
-    turned = getattr(game, "turned", lambda: None)()
+    turned = game.status().turned
     shown, counts = {}, {"stock": len(zones["stock"]) - (1 if turned else 0)}
     for zone, cards in zones.items():
         if zone == "stock":

@@ -26,6 +26,7 @@ from helpers import (
 from playwright.sync_api import Page, expect
 
 from game.ai import deal_lists, solitaire
+from game.engine import Kind
 from game.games import GAMES
 from game.ui import assist
 from game.ui.store import slot_key
@@ -80,19 +81,20 @@ def saved_record(page: Page, game_id: str, deal: int) -> dict | None:
 def make(page: Page, game, move) -> None:
     """Make `move` as a player does (click, or a drag for a swap); push it on `game`."""
     zones = game.zones()
-    if str(move) in ("deal", "redeal"):
-        click_zone(page, "stock")
-    elif getattr(move, "pair", False):
-        click_card(page, zones[move.gesture.source][-1])
-        click_card(page, zones[move.gesture.target][-1])
-    elif hasattr(move, "source") and move.gesture.source == "stock":  # the turned card: its cell
-        page.locator(f'#board [data-zone="{move.gesture.target}"]').click()
-    elif hasattr(move, "source"):
+    gesture = move.gesture
+    if gesture.kind in (Kind.DEAL, Kind.REDEAL):
+        click_zone(page, gesture.source)
+    elif gesture.kind is Kind.PAIR:
+        click_card(page, zones[gesture.source][-1])
+        click_card(page, zones[gesture.target][-1])
+    elif gesture.kind is Kind.PLACE:  # the turned card: its cell
+        page.locator(f'#board [data-zone="{gesture.target}"]').click()
+    elif gesture.kind is not Kind.SWAP:
         click_card(page, pick_card(game, move))
-        if len(moves_from(game, move.gesture.source, move.count)) > 1:
-            click_zone(page, move.gesture.target)
+        if len(moves_from(game, gesture.source, gesture.count)) > 1:
+            click_zone(page, gesture.target)
     else:  # a swap of two piles: drop one on the other
-        mouse_drag(page, zones[f"cell-{move.a}"][0], f"cell-{move.b}")
+        mouse_drag(page, zones[gesture.source][0], gesture.target)
     game.push(move)
 
 

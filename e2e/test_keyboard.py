@@ -95,8 +95,8 @@ def expect_visible_focus(page: Page) -> dict:
 def key_play(page: Page, game, move, key: str = "Enter") -> None:
     """Make `move` with the keyboard: its bottom card, Enter, and its target when it has
     several. Pushes the move on `game`."""
-    targets = [m for m in game.legal_moves() if getattr(m, "source", None) == move.gesture.source
-               and m.count == move.count]
+    targets = [m for m in game.legal_moves() if m.gesture.source == move.gesture.source
+               and m.gesture.count == move.gesture.count]
     go_to(page, move.gesture.source, pick_card(game, move))
     expect_visible_focus(page)
     page.keyboard.press(key)

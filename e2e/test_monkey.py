@@ -45,11 +45,8 @@ from playwright.sync_api import Browser, Page
 from test_kings_corner_solitaire import shown as kcs_shown
 from test_kings_corner_table import READ_TABLE_JS, set_pace, table_view, view_diff
 
-from game.engine import Game
+from game.engine import TOUCHES, Game, Kind
 from game.games import GAMES
-from game.games.devils_grip import Swap
-from game.games.kings_corner import Play, Shift, Under
-from game.games.kings_corner import zone_of as kt_zone_of
 from game.ui.table import TableSession
 
 # One page for the whole file, each game's monkey going on where the last one left the
@@ -356,20 +353,18 @@ class Monkey:
         zones = game.zones()
         hot = []
         for move in game.legal_moves():
-            source, target = getattr(move, "source", None), getattr(move, "target", None)
-            if source is not None and target is not None:
-                cards = zones.get(source, [])
-                count = getattr(move, "count", 1)
-                hot.append((cards[-count] if len(cards) >= count else None, source, target))
-            elif isinstance(move, (Play, Under)):  # the table: a card from the hand
-                hot.append((move.card, f"hand-{game.to_move}", kt_zone_of(move.stall)))
-            elif isinstance(move, Shift):  # the table: a whole side stall
-                side = zones[kt_zone_of(move.src)]
-                hot.append((side[0] if side else None, kt_zone_of(move.src), kt_zone_of(move.dst)))
-            elif isinstance(move, Swap):
-                hot.append((None, f"cell-{move.a}", f"cell-{move.b}"))
-            elif str(move) in ("deal", "redeal"):
-                hot.append((None, "stock", "stock"))
+            gesture = move.gesture
+            if gesture.card:  # the table: a card from the hand
+                hot.append((gesture.card, f"hand-{game.to_move}", gesture.target))
+            elif gesture.kind is Kind.SWAP:
+                hot.append((None, gesture.source, gesture.target))
+            elif gesture.kind in TOUCHES:
+                hot.append((None, gesture.source, gesture.source))
+            elif gesture.source and gesture.target:  # a whole stall (count 0) or the top
+                cards = zones.get(gesture.source, [])
+                count = gesture.count or len(cards)
+                hot.append((cards[-count] if 0 < count <= len(cards) else None,
+                            gesture.source, gesture.target))
         return hot
 
     def guided(self, page: dict) -> bool:

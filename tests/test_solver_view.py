@@ -39,9 +39,10 @@ def find_position(game_id: str, want, deals=range(1, 200), plies: int = 300):
             for move in moves:
                 if want(game, move):
                     return game, move
-            waste = [m for m in moves if getattr(m, "source", "") in ("waste", "stock")]
-            deals = [m for m in moves if str(m) in ("deal", "redeal")]
-            builds = [m for m in moves if hasattr(m, "source")]
+            waste = [m for m in moves if m.gesture.source == "waste"
+                     or m.gesture.kind is Kind.PLACE]
+            deals = [m for m in moves if m.gesture.kind in (Kind.DEAL, Kind.REDEAL)]
+            builds = [m for m in moves if m.gesture.kind is Kind.BUILD]
             game.push(rng.choice(waste or deals or builds or moves))
     raise LookupError("no such position")
 
@@ -58,8 +59,8 @@ def test_the_hint_of_each_game_is_legal_and_marks_its_cards_and_target(game_id):
     assert marks.text.startswith("Hint: ") and marks.text.endswith(".")
     assert marks.cards or marks.zones
     zones = game.zones()
-    source = getattr(move, "source", None)
-    if source is not None:
+    source = move.gesture.source
+    if move.gesture.kind in (Kind.BUILD, Kind.PLACE, Kind.REMOVE, Kind.PAIR):
         assert marks.cards[0] in zones[source]
         assert move.gesture.kind is Kind.PAIR or marks.zones == (move.gesture.target,)
 

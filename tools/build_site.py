@@ -1,6 +1,7 @@
 """Assemble _site/, the exact folder a static host publishes.
 
     python3 tools/build_site.py            (or: make site)
+    python3 tools/build_site.py DIR --overlay tests/toy   (the tests' made-up game too)
 
 _site/ gets:
   index.html main.py pyscript.toml sw.js [manifest.webmanifest, favicon.*]
@@ -12,6 +13,10 @@ _site/ gets:
                 .po/.pot sources of the catalogues are for translators and stay out
   vendor/       the pinned runtime from `make vendor`, hard-linked (source maps left out)
 
+index.html links every registered game's stylesheet (GameInfo.stylesheet) between its
+`game stylesheets` markers; an overlay (a tree laid over the repository's) adds its game/
+files to game.zip and its static files to the site.
+
 and sw.js is written with the precache list (every file of _site/ but sw.js itself)
 and a cache version that hashes all their contents, so each new build replaces the
 service worker's cache. The output is deterministic: same inputs, same bytes.
@@ -19,6 +24,7 @@ service worker's cache. The output is deterministic: same inputs, same bytes.
 
 from __future__ import annotations
 
+import argparse
 import gettext
 import hashlib
 import json
@@ -54,6 +60,8 @@ GAME_ZIP_TARGET = "./*"  # pyscript.toml [files] destination: extract into the c
 LOADER = "js/loader.js"
 LOADER_MARK = "/* __TRANSLATED_WORDS__ */"
 CATALOGUES = "game/i18n/*/LC_MESSAGES/messages.mo"  # game/i18n/__init__.py's layout
+SHEETS_BEGIN = "<!-- game stylesheets: begin -->"  # index.html: the build writes the games'
+SHEETS_END = "<!-- game stylesheets: end -->"  # <link>s between these (GameInfo.stylesheet)
 SW = "sw.js"
 SW_VERSION_MARK = '"__CACHE_VERSION__"'
 SW_PRECACHE_MARK = "[/* __PRECACHE_URLS__ */]"
@@ -81,18 +89,28 @@ def link_or_copy(src: Path, dst: Path) -> None:
         shutil.copy2(src, dst)
 
 
-def build_game_zip(dst: Path) -> int:
+def game_sources(bases: list[Path]) -> dict[str, Path]:
+    """game/**/*.py and its data files, by their name in the zip; a later base (an
+    overlay) adds files or replaces a file of the same name."""
+    sources: dict[str, Path] = {}
+    for base in bases:
+        folder = base / GAME_PACKAGE
+        for path in sorted(folder.rglob("*")) if folder.is_dir() else ():
+            if path.is_file() and path.suffix in GAME_SUFFIXES and not skipped(
+                    path.relative_to(base)):
+                sources[path.relative_to(base).as_posix()] = path
+    return sources
+
+
+def build_game_zip(dst: Path, bases: list[Path]) -> int:
     """game/**/*.py and its data files (the translation catalogues) into one deterministic
     zip (sorted names, fixed dates and modes)."""
-    sources = sorted(
-        p for p in (ROOT / GAME_PACKAGE).rglob("*")
-        if p.is_file() and p.suffix in GAME_SUFFIXES and not skipped(p.relative_to(ROOT))
-    )
-    if not any(p.relative_to(ROOT).as_posix() == f"{GAME_PACKAGE}/__init__.py" for p in sources):
+    sources = game_sources(bases)
+    if f"{GAME_PACKAGE}/__init__.py" not in sources:
         raise SystemExit(f"{GAME_PACKAGE}/__init__.py is missing: the game package cannot import")
     with zipfile.ZipFile(dst, "w") as zf:
-        for path in sources:
-            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=ZIP_DATE)
+        for name, path in sorted(sources.items()):
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, path.read_bytes(), compresslevel=9)
@@ -178,7 +196,45 @@ def swap_in(built: Path, final: Path) -> Path:
     return final
 
 
-def build(out: Path = OUT) -> None:
+def game_stylesheets(overlays: list[Path]) -> list[str]:
+    """Every registered game's stylesheet (GameInfo.stylesheet), in the game list's order,
+    each once: the games of the repository and of the overlays, read from the registry as
+    the page reads it (the engine and the descriptors run under plain python3)."""
+    sys.path.insert(0, str(ROOT))
+    import game.games
+    from game.games import load_all
+
+    for overlay in overlays:
+        extra = overlay / GAME_PACKAGE / "games"
+        if extra.is_dir() and str(extra) not in game.games.__path__:
+            game.games.__path__.append(str(extra))
+    sheets = []
+    for info in load_all().values():
+        if info.stylesheet not in sheets:
+            sheets.append(info.stylesheet)
+    return sheets
+
+
+def link_game_stylesheets(index: Path, sheets: list[str], bases: list[Path]) -> None:
+    """Write the games' <link>s between the markers of index.html: a game's styles are
+    named by its GameInfo alone, so adding a game touches no page file."""
+    text = index.read_text(encoding="utf-8")
+    begin, end = text.find(SHEETS_BEGIN), text.find(SHEETS_END)
+    if begin < 0 or end < begin:
+        raise SystemExit(f"index.html: the markers {SHEETS_BEGIN} ... {SHEETS_END} are missing")
+    for sheet in sheets:
+        if not any((base / sheet).is_file() for base in bases):
+            raise SystemExit(f"{sheet} is missing: a registered game names it (GameInfo)")
+    indent = "\n  "
+    links = "".join(f'{indent}<link rel="stylesheet" href="./{sheet}">' for sheet in sheets)
+    index.write_text(text[:begin + len(SHEETS_BEGIN)] + links + indent + text[end:],
+                     encoding="utf-8")
+
+
+def build(out: Path = OUT, overlays: tuple[Path, ...] = ()) -> None:
+    """Build the site into `out`; `overlays` are trees laid over the repository's (the
+    tests' made-up game: tests/toy/), their game/ files added to game.zip and their other
+    static files to the site."""
     start = time.perf_counter()
     vendor = ROOT / "vendor"
     if not (vendor / "pyodide" / "pyodide.mjs").is_file():
@@ -196,16 +252,19 @@ def build(out: Path = OUT) -> None:
             raise SystemExit(f"{name} is missing")
     check_pyscript_config(out / PYSCRIPT_CONFIG)
 
-    for folder in STATIC_DIRS:
-        if (ROOT / folder).is_dir():
-            for src in files_under(ROOT / folder):
-                dst = out / src.relative_to(ROOT)
-                dst.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(src, dst)
+    bases = [ROOT, *overlays]
+    for base in bases:
+        for folder in STATIC_DIRS:
+            if (base / folder).is_dir():
+                for src in files_under(base / folder):
+                    dst = out / src.relative_to(base)
+                    dst.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(src, dst)
     loader = out / LOADER
     loader.write_text(translate_loader(loader.read_text(encoding="utf-8")), encoding="utf-8")
+    link_game_stylesheets(out / "index.html", game_stylesheets(list(overlays)), bases)
 
-    modules = build_game_zip(out / GAME_ZIP)
+    modules = build_game_zip(out / GAME_ZIP, bases)
 
     for src in files_under(vendor):
         link_or_copy(src, out / src.relative_to(ROOT))
@@ -219,5 +278,14 @@ def build(out: Path = OUT) -> None:
     )
 
 
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(description="Assemble the static site.")
+    parser.add_argument("out", nargs="?", type=Path, default=OUT, help="default: _site/")
+    parser.add_argument("--overlay", type=Path, action="append", default=[],
+                        help="a tree laid over the repository's (the tests' tests/toy/)")
+    args = parser.parse_args(argv)
+    build(args.out.resolve(), tuple(path.resolve() for path in args.overlay))
+
+
 if __name__ == "__main__":
-    build(Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else OUT)
+    main(sys.argv[1:])

@@ -85,16 +85,18 @@ GAMES = ("devils-square", "kings-square", "devils-grip", "kings-corner-solitaire
          "kings-corner")
 TABLE = "kings-corner"
 
-# The computed style of every element under <body> (and its ::before and ::after):
-# {"props": [names], "styles": [value lists], "elements": [[path, i, i_before, i_after]]},
-# each distinct list of values stored once. Custom properties are left out: a restyling
-# may rename them; what shows is what the real properties come to.
+# The computed style of every element under <body> (and its ::before and ::after, when
+# generated; -1 when not): {"props": [names], "styles": [value lists],
+# "elements": [[path, i, i_before, i_after]]}, each distinct list of values stored once.
+# Custom properties are left out: a restyling may rename them; what shows is what the
+# real properties come to.
 STYLES_JS = """
 () => {
   const props = [...getComputedStyle(document.body)].filter((p) => !p.startsWith('--')).sort();
   const index = new Map(), styles = [], elements = [];
   const vector = (el, pseudo) => {
     const cs = getComputedStyle(el, pseudo);
+    if (pseudo && ['none', 'normal'].includes(cs.getPropertyValue('content'))) return -1;
     const values = props.map((p) => cs.getPropertyValue(p));
     const key = values.join('\\u0001');
     if (!index.has(key)) { index.set(key, styles.length); styles.push(values); }
@@ -491,7 +493,8 @@ def load_styles(path: Path) -> dict[str, dict[str, list[str]]]:
     result = {}
     for here, *vectors in data["elements"]:
         for pseudo, index in zip(("", "::before", "::after"), vectors, strict=True):
-            result[here + pseudo] = dict(zip(props, styles[index], strict=True))
+            if index >= 0:
+                result[here + pseudo] = dict(zip(props, styles[index], strict=True))
     return result
 
 

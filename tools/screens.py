@@ -142,10 +142,20 @@ class Shooter:
         the computed style of every element."""
         if not self.wanted(name):
             return
+        # the pointer to one place (the bottom-left corner) whatever the scene did last, so
+        # what is hovered never depends on when the browser updates it
+        page.mouse.move(0, page.viewport_size["height"] - 1)
         page.wait_for_timeout(200)  # a resize or a late relayout settles
         target = self.out / f"{name}.png"
         target.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(target), full_page=True, animations="disabled", caret="hide")
+        picture = b""
+        for _ in range(5):  # until two pictures in a row are the same
+            previous, picture = picture, page.screenshot(
+                full_page=True, animations="disabled", caret="hide")
+            if picture == previous:
+                break
+            page.wait_for_timeout(150)
+        target.write_bytes(picture)
         styles = page.evaluate(STYLES_JS)
         (self.out / f"{name}.styles.json.gz").write_bytes(
             gzip.compress(json.dumps(styles, separators=(",", ":")).encode(), mtime=0))

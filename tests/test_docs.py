@@ -37,6 +37,9 @@ BUILT = frozenset({"game.zip"})
 # Words with a slash that are prose, not paths: the contract between a game and the page.
 PROSE = frozenset({"game/page"})
 NOT_SCANNED = GENERATED | {".git"}
+# Trees the tests lay over the repository's (tools/build_site.py --overlay): the made-up
+# game of tests/toy/ names its files as they are once laid over (css/games/toy-ladder.css).
+OVERLAYS = ("tests/toy",)
 CACHES = frozenset({"__pycache__", ".pytest_cache", ".ruff_cache", "test-results"})
 NOT_SCANNED_UNDER = ("tests/fixtures/",)
 SCANNED_SUFFIXES = frozenset({".py", ".js", ".css", ".html", ".md"})
@@ -104,8 +107,12 @@ def scanned_files() -> list[str]:
 
 
 def present(path: str) -> bool:
-    """Whether the repository has `path` (a file or folder, placeholders allowed)."""
+    """Whether the repository has `path` (a file or folder, placeholders allowed), at its
+    root or in a tree the tests lay over it (OVERLAYS: the build's --overlay)."""
     if path.split("/", 1)[0] in GENERATED | BUILT:
+        return True
+    if any(present(f"{overlay}/{path}") for overlay in OVERLAYS if not path.startswith(
+            overlay)):
         return True
     pattern = re.sub(r"<[\w-]+>|\{[^}]*\}", "*", path)
     if "*" in pattern:

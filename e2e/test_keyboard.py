@@ -22,6 +22,7 @@ from helpers import (
     play_by_clicks,
 )
 from playwright.sync_api import Page, expect
+from table_helpers import touch_card
 
 from game.ui.cardface import kk_card_label
 from game.ui.stdface import std_card_label
@@ -267,7 +268,7 @@ def test_the_table_with_the_keyboard_and_a_computer_turn_in_one_sentence(context
     go_to(page, "hand-0", one.card)
     expect_visible_focus(page)
     page.keyboard.press("Enter")  # one place to go: played at once
-    assert session.touch_card(one.card).moved == one
+    assert touch_card(session, one.card).moved == one
     expect_table(page, session)
     stall = "side-" + one.stall if len(one.stall) == 1 else "corner-" + one.stall
     expect(page.locator(ANNOUNCE)).to_contain_text(f"{std_card_label(one.card)} to ")

@@ -50,6 +50,7 @@ class TableView:
         self.summary_shown_for = -1  # the hand whose summary was last shown
         self.seat_el: dict[int, object] = {}
         self.seated_for = -1  # the seat shown at the bottom when the seats were last placed
+        self.board = None  # the board whose seats these are
         pace = page.store.read(PACE_KEY)
         self.pace = pace if pace in PACE_MS else "normal"
         page.on("opened", self.opened)
@@ -64,19 +65,17 @@ class TableView:
 
     @property
     def session(self) -> TableSession | None:
-        """The table's session while a table is shown, else None."""
+        """The table's session while a table is shown, else None. A new board (a table
+        opened) is taken up on first use: its seats, and nothing left of the last one."""
         page = self.page
-        return page.session if page.parts is self.parts else None
+        if page.parts is not self.parts or page.board is None:
+            return None
+        if self.board is not page.board:
+            self._bind()
+        return page.session
 
-    def opened(self) -> None:
-        """A table is shown (a new board): its seats and pace."""
-        session = self.session
-        if session is None:
-            return
-        record = self.page.record
-        if record is None or record.names is None:  # a new match: the names last given
-            stored = self.page.store.read(NAMES_KEY) or ""
-            session.given = stored.split("\n") if stored else []
+    def _bind(self) -> None:
+        self.board = self.page.board
         root = self.page.board_el
         self.stepping = None
         self.hurry = False
@@ -85,6 +84,16 @@ class TableView:
         self.seat_el = {int(el.dataset.seat): el for el in root.querySelectorAll(".seat")}
         select = root.querySelector('select[data-setting="pace"]')
         select.value = self.pace  # its changes come through the page's "setting" event
+
+    def opened(self) -> None:
+        """A table is shown: a new match takes the names last given."""
+        session = self.session
+        if session is None:
+            return
+        record = self.page.record
+        if record is None or record.names is None:  # a new match: the names last given
+            stored = self.page.store.read(NAMES_KEY) or ""
+            session.given = stored.split("\n") if stored else []
         self._seating()
         self.page.refresh()  # (the status line names the players too)
 

@@ -17,7 +17,7 @@ from tools import pyprobe
 GAMES_ALIVE = """
 import gc
 gc.collect()
-names = ("Board", "TableView", "Session", "TableSession")
+names = ("Board", "TableView", "PatienceSession", "TableSession")
 {name: sum(type(o).__name__ == name for o in gc.get_objects()) for name in names}
 """
 
@@ -45,7 +45,7 @@ def test_thirty_games_in_one_page_keep_the_proxies_listeners_and_games_alive_con
     assert last["timers"] <= 10, f"timeouts waiting after 30 games: {last['timers']}"
     # the game on the page (the 30th: a table), and none of the 29 before it
     assert ROUND[29 % len(ROUND)] == "kings-corner"
-    assert alive == {"Board": 1, "TableView": 1, "Session": 0, "TableSession": 1}, alive
+    assert alive == {"Board": 1, "TableView": 1, "PatienceSession": 0, "TableSession": 1}, alive
     # nothing went wrong to tell: the way home by the "Card Games" link is not a bad
     # address (it said "That address names no game" every time)
     assert toasts(page) == []

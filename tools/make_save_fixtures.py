@@ -9,7 +9,10 @@ case: the exact text that release stores in localStorage (`stored`, under `key`)
 what the position is (`expect`: zones, whether it is over, won, score, moves, redo
 line), as that release computes it. tests/test_saves.py replays every file with the
 current code, so a later format change must migrate these saves, not lose them.
-The v1 files were made from commit 550ac3d, the last release before issue 8.
+The v1 files were made from commit 550ac3d, the last release before issue 8, and the
+saves_2ceca31 files from commit 2ceca31, the last before the game/page redesign of issue
+15. It speaks the API of those releases (Session, game.ui.stats): a later release whose
+saves are to be pinned needs its calls brought up to that release's page.
 """
 
 from __future__ import annotations

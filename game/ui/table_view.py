@@ -86,9 +86,11 @@ class TableView:
         select.value = self.pace  # its changes come through the page's "setting" event
 
     def opened(self) -> None:
-        """A table is shown: a new match takes the names last given."""
+        """A table is shown: a new match takes the names last given. Another game: the
+        last table's board and seats are let go."""
         session = self.session
         if session is None:
+            self.board, self.seat_el = None, {}
             return
         record = self.page.record
         if record is None or record.names is None:  # a new match: the names last given

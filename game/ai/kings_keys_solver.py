@@ -308,19 +308,42 @@ def clear_line(config: tuple[int, ...]) -> list[tuple[int, int, int]]:
 
 
 # -- macros: one Colour's way to its next progress ---------------------------------------------
+# Moves that make no progress (part of a stack onto another, no book) can always be undone
+# (the part goes back where it came from), so one Colour's stacks fall into classes of
+# arrangements that reach each other by such moves: a *component*. Everything ahead is the
+# same from any arrangement of a component (a new card only adds options, and the moves
+# back stay legal), so the search knows a Colour's part by its component's least member,
+# its `representative`, and a component's macros are worked out once.
 
-_macros: dict[tuple[int, ...], list] = {}
-MACROS_KEPT = 100_000
+_representative: dict[tuple[int, ...], tuple[int, ...]] = {}
+_macros: dict[tuple[int, ...], tuple] = {}
+REPRESENTATIVES_KEPT = 600_000
 
 
-def macros(config: tuple[int, ...]) -> list[tuple[tuple[int, ...], int, int, tuple]]:
-    """Every distinct progress one Colour's stacks can reach while the pile has cards, as
-    (stacks after it, cells emptied, books made, steps): moves that make no progress, then
-    one that makes a book or empties a cell. Breadth first, so each is reached by a
-    shortest path. Books first, then by the shape left (longer stacks on lower bottoms)."""
-    cached = _macros.get(config)
-    if cached is not None:
-        return cached
+def representative(config: tuple[int, ...]) -> tuple[int, ...]:
+    """The least member of `config`'s component (see above)."""
+    found = _representative.get(config)
+    if found is None:
+        found = _explore(config)
+    return found
+
+
+def macros(config: tuple[int, ...]) -> tuple[tuple[int, ...], list]:
+    """(root, every distinct progress of `config`'s component), each progress as
+    (stacks after it, cells emptied, books made, steps from root, rank): moves that make
+    no progress, then one that makes a book or empties a cell (the pile has cards).
+    Breadth first, so each is reached by a shortest path. Books first, then by the shape
+    left (longer stacks on lower bottoms)."""
+    found = _macros.get(representative(config))
+    if found is None:
+        _explore(config, force=True)
+        found = _macros[representative(config)]
+    return found
+
+
+def _explore(config: tuple[int, ...], force: bool = False) -> tuple[int, ...]:
+    """Search `config`'s component breadth first: note its representative for every
+    member and its macros (with steps from `config`). Returns the representative."""
     parents: dict[tuple, tuple | None] = {config: None}
     queue = [config]
     found: dict[tuple, tuple] = {}
@@ -336,6 +359,14 @@ def macros(config: tuple[int, ...]) -> list[tuple[tuple[int, ...], int, int, tup
             if child not in parents:
                 parents[child] = (state, (src, dst, take))
                 queue.append(child)
+    rep = min(parents)
+    if len(_representative) > REPRESENTATIVES_KEPT:
+        _representative.clear()
+        _macros.clear()
+    for member in parents:
+        _representative[member] = rep
+    if rep in _macros and not force:
+        return rep
     result = []
     for post, (state, step, book) in found.items():
         steps = [step]
@@ -347,10 +378,29 @@ def macros(config: tuple[int, ...]) -> list[tuple[tuple[int, ...], int, int, tup
         result.append((post, emptied, int(book), tuple(steps),
                        (-int(book), -_shape(post), len(steps))))
     result.sort(key=lambda item: item[4])
-    if len(_macros) > MACROS_KEPT:
-        _macros.clear()
-    _macros[config] = result
-    return result
+    _macros[rep] = (config, result)
+    return rep
+
+
+def shuffle_path(start: tuple[int, ...], goal: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """Steps without progress from `start` to `goal` (one component), breadth first."""
+    parents: dict[tuple, tuple | None] = {start: None}
+    queue = [start]
+    for state in queue:
+        if state == goal:
+            steps = []
+            while parents[state] is not None:
+                state, step = parents[state]
+                steps.append(step)
+            return steps[::-1]
+        for src, dst, take, rest, merged in colour_steps(state):
+            if IS_BOOK[merged] or rest < 0:
+                continue
+            child = after_step(state, src, dst, rest, merged)
+            if child not in parents:
+                parents[child] = (state, (src, dst, take))
+                queue.append(child)
+    raise ValueError("not one component")
 
 
 def _shape(config: tuple[int, ...]) -> int:
@@ -432,25 +482,37 @@ class Deal:
 
     def stalls(self, configs, n: int) -> bool:
         """Rule 6: whether the pile can never be drawn to its end from this position.
-        Each cell emptied draws one card, and only the cards drawn so far can empty cells:
-        so the pile gets past card m only if the Colours, with their cards drawn before m,
-        can empty more than m - n cells between them."""
+
+        Each cell emptied draws one card, so the pile gets past card m only if the Colours
+        between them empty more than m - n cells with moves made before it is drawn. A
+        move made while the pile is at p sees only the cards before p. So what one Colour
+        can empty before card m is drawn is at most its spare with the cards it has by
+        then (`Spares`), and, for each card of its own it gets in between (at a), at most
+        its spare without that card and the ones after, plus the m - a + 1 cells its moves
+        after a can empty at most (each move empties its own cells of the pile's order)."""
         size = self.size
         first = self.first
         seqs = [self.spares(c, configs[c], first[c][n]) for c in range(COLOURS)]
-        total = seqs[0].get(0) + seqs[1].get(0) + seqs[2].get(0) + seqs[3].get(0)
+        spare = [seqs[c].get(0) for c in range(COLOURS)]
+        late = [size * 4] * COLOURS  # least (spare before an arrival - its index) so far
         at = [0] * COLOURS
         colour_at = self.colour_at
         for m in range(n, size):
             need = m - n + 1
+            total = 0
+            for c in range(COLOURS):
+                timed = late[c] + m + 1
+                total += spare[c] if spare[c] < timed else timed
             if total < need:
                 return True
             if total - need >= size - m:
                 return False  # the spare never shrinks: enough for every draw left
             colour = colour_at[m]
-            seq = seqs[colour]
             j = at[colour]
-            total += seq.get(j + 1) - seq.get(j)
+            before = spare[colour]
+            if before - m < late[colour]:
+                late[colour] = before - m
+            spare[colour] = seqs[colour].get(j + 1)
             at[colour] = j + 1
         return False
 
@@ -522,7 +584,7 @@ class KingsKeysSearch:
         self.seconds = 0.0
         self.result: Solution | None = None
         self.deal = Deal(list(reversed(game.stock)))
-        configs = field_configs(game.cells)
+        configs = tuple(representative(config) for config in field_configs(game.cells))
         self.root = (0, configs)
         holes = sum(1 for cell in game.cells if not cell) if game.stock else 0
         self.pending = holes  # a hand-made field with holes: the first move refills them
@@ -555,8 +617,9 @@ class KingsKeysSearch:
             config = configs[colour]
             if len(config) < 2:
                 continue
-            for macro in macros(config):
-                found.append((macro[4], colour, macro))
+            root, outcomes = macros(config)
+            for macro in outcomes:
+                found.append((macro[4], colour, root, macro))
         found.sort(key=lambda item: item[0])
         return found
 
@@ -568,6 +631,9 @@ class KingsKeysSearch:
         new[colour] = post
         deal = self.deal
         m = deal.draw(new, n, emptied + extra)
+        for c in range(COLOURS):
+            if new[c] is not configs[c]:
+                new[c] = representative(new[c])
         child = m, tuple(new)
         if child in self.failed:
             return None
@@ -600,7 +666,7 @@ class KingsKeysSearch:
                 if path:
                     path.pop()
                 continue
-            _rank, colour, macro = children[frame[1]]
+            _rank, colour, root, macro = children[frame[1]]
             frame[1] += 1
             self.nodes += 1
             n, configs = frame[2]
@@ -608,7 +674,7 @@ class KingsKeysSearch:
             if child is None:
                 continue
             n, configs = child
-            steps = macro[3]
+            steps = (root, macro[3])
             books = books_made(configs, deal, n)
             if books > self.best_books:
                 self.best_books = books
@@ -644,8 +710,9 @@ class KingsKeysSearch:
 
         game = copy.deepcopy(self.game)
         texts: list[str] = []
-        for colour, steps in line:
-            for step in steps:
+        for colour, (root, steps) in line:
+            here = field_configs(game.cells)[colour]
+            for step in (*shuffle_path(here, root), *steps):
                 texts.append(_play(game, colour, step))
         if end_configs is not None:
             for colour in range(COLOURS):

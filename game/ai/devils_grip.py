@@ -63,6 +63,7 @@ import copy
 from ..engine import Move
 from ..engine.cards import SUITS
 from ..games.devils_grip import CHAIN, DEAL, DEVILS_GRIP_DECK, REDEAL, STEP, SUIT, Build, Swap
+from .sampling import Immediate
 from .search import WON, solve
 
 CODE = {card: (SUITS.index(SUIT[card]) * 3 + CHAIN[card]) * 4 + STEP[card]
@@ -317,3 +318,10 @@ def by_sight(game) -> Move | None:
     if empties and (not game.waste or turn is None):
         return empties[0]
     return turn if turn is not None else (empties[0] if empties else None)
+
+
+class HintSearch(Immediate):
+    """The hint in the resumable form the page drives (see game/ai/solitaire.py)."""
+
+    def __init__(self, game) -> None:
+        super().__init__(game, hint)

@@ -56,6 +56,7 @@ from ..games.kings_corner_solitaire import (
     Remove,
     spots_for,
 )
+from .sampling import Immediate
 from .search import Line
 
 KINDS = 4  # cell kinds: 0 King spots, 1 Queen spots, 2 Jack spots, 3 the centre
@@ -634,3 +635,10 @@ def greedy(game) -> Move | None:
     first free spot, the first removal listed."""
     moves = game.legal_moves()
     return moves[0] if moves else None
+
+
+class HintSearch(Immediate):
+    """The hint in the resumable form the page drives (see game/ai/solitaire.py)."""
+
+    def __init__(self, game) -> None:
+        super().__init__(game, hint)

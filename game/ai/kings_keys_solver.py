@@ -481,7 +481,12 @@ class Deal:
         return found
 
     def stalls(self, configs, n: int) -> bool:
-        """Rule 6: whether the pile can never be drawn to its end from this position.
+        """Whether the pile can never be drawn to its end (`stall_point`)."""
+        return self.stall_point(configs, n) is not None
+
+    def stall_point(self, configs, n: int) -> int | None:
+        """Rule 6: the first card of the pile that can never be drawn from this position
+        (n cards drawn), or None.
 
         Each cell emptied draws one card, so the pile gets past card m only if the Colours
         between them empty more than m - n cells with moves made before it is drawn. A
@@ -504,9 +509,9 @@ class Deal:
                 timed = late[c] + m + 1
                 total += spare[c] if spare[c] < timed else timed
             if total < need:
-                return True
+                return m  # card m is never drawn
             if total - need >= size - m:
-                return False  # the spare never shrinks: enough for every draw left
+                return None  # the spare never shrinks: enough for every draw left
             colour = colour_at[m]
             j = at[colour]
             before = spare[colour]
@@ -514,7 +519,7 @@ class Deal:
                 late[colour] = before - m
             spare[colour] = seqs[colour].get(j + 1)
             at[colour] = j + 1
-        return False
+        return None
 
     def alive(self, configs, n: int, colour: int) -> bool:
         """The relaxation of rule 4 for one Colour."""
@@ -570,47 +575,73 @@ def books_made(configs, deal: Deal, n: int) -> int:
     return (COLOURS * 16 - cards) // BOOK
 
 
-class KingsKeysSearch:
-    """A resumable search of a King's Keys position (which it does not change), with the
-    interface of `search.Search`: `step(quota)` searches up to `quota` more nodes and
-    returns the Solution once decided or out of budget; `progress`, `nodes`."""
+def post_of(macro) -> tuple[int, ...]:
+    return macro[0]
 
-    def __init__(self, game, max_nodes: int = 2_000_000,
-                 max_seconds: float | None = None) -> None:
-        self.game = game
-        self.max_nodes = max_nodes
-        self.max_seconds = max_seconds
-        self.nodes = 0
-        self.seconds = 0.0
-        self.result: Solution | None = None
-        self.deal = Deal(list(reversed(game.stock)))
-        configs = tuple(representative(config) for config in field_configs(game.cells))
+
+def macro_path(config: tuple[int, ...], target: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """The steps of a shortest macro from `config` whose progress leaves stacks of the
+    component `target` (a representative): moves without progress, then the progress."""
+    parents: dict[tuple, tuple | None] = {config: None}
+    queue = [config]
+    for state in queue:
+        for src, dst, take, rest, merged in colour_steps(state):
+            child = after_step(state, src, dst, rest, merged)
+            if IS_BOOK[merged] or rest < 0:
+                if representative(child) == target:
+                    steps = [(src, dst, take)]
+                    while parents[state] is not None:
+                        state, step = parents[state]
+                        steps.append(step)
+                    return steps[::-1]
+                continue
+            if child not in parents:
+                parents[child] = (state, (src, dst, take))
+                queue.append(child)
+    raise ValueError("no such progress")
+
+
+def first_step(game, colour: int, step: tuple[int, int, int]) -> StackMove:
+    """One step (source stack, target stack, take) of `colour` as a move of `game`."""
+    src, dst, take = step
+    cells = game.cells
+    want_src = [card_name(colour, c) for c in STACKS[src]]
+    want_dst = [card_name(colour, c) for c in STACKS[dst]]
+    return StackMove(cells.index(want_src), cells.index(want_dst), take)
+
+
+class Core:
+    """The depth-first search itself, on the small model: from the four Colours' stacks
+    (`configs`) and the cards to come (`deal`), until a win is found, the whole tree is
+    searched (lost), or a node budget runs out. `pending` holes of a hand-made field are
+    refilled by the first move. After a win, `line` holds its macros as (colour, (root,
+    steps)) and `end` the Colours' stacks once the pile is empty."""
+
+    def __init__(self, configs, deal: Deal, pending: int = 0, every_first: bool = False) -> None:
+        self.deal = deal
+        self.every_first = every_first  # go on after a win with the next first macro
+        self.first_wins: list = []  # with every_first: the first macro of each win found
+        configs = tuple(representative(config) for config in configs)
         self.root = (0, configs)
-        holes = sum(1 for cell in game.cells if not cell) if game.stock else 0
-        self.pending = holes  # a hand-made field with holes: the first move refills them
-        self.best_books = books_made(configs, self.deal, 0)
+        self.pending = pending
+        self.nodes = 0
+        self.status: str | None = None
+        self.best_books = books_made(configs, deal, 0)
         self.best_path: list = []
         self.failed: set = set()
-        self.path: list = []  # (colour, steps) of each macro on the current line
+        self.path: list = []  # (colour, (root, steps)) of each macro on the current line
         self.stack: list = []
-        if game.is_over() and not self._won_now(configs, 0):
-            self.result = self._finish(LOST)
-        elif not all(self.deal.alive(configs, 0, c) for c in range(COLOURS)):
-            self.result = self._finish(LOST)
-        elif self.deal.size == 0:
-            self.result = self._finish(WON, [])
+        self.line: list = []
+        self.end = configs
+        if not all(deal.alive(configs, 0, c) for c in range(COLOURS)):
+            self.status = LOST
+        elif deal.size == 0:
+            self.status = WON
         else:
-            self.stack.append([self._children(0, configs), 0, self.root, self.pending])
-
-    @property
-    def progress(self) -> float:
-        return 1.0 if self.result else min(1.0, self.nodes / self.max_nodes)
-
-    def _won_now(self, configs, n: int) -> bool:
-        return n == self.deal.size and all(clearable(config) for config in configs)
+            self.stack.append([self._children(0, configs), 0, self.root, pending])
 
     def _children(self, n: int, configs) -> list:
-        """The macros of every Colour, best first: (colour, macro) pairs, made into
+        """The macros of every Colour, best first: (rank, colour, root, macro), made into
         positions only when visited (most are never visited when a win is near)."""
         found = []
         for colour in range(COLOURS):
@@ -642,22 +673,16 @@ class KingsKeysSearch:
             return None
         return child
 
-    def run(self) -> Solution:
-        while (solution := self.step(50_000)) is None:
-            pass
-        return solution
-
-    def step(self, quota: int) -> Solution | None:
-        if self.result is not None:
-            return self.result
-        started = time.perf_counter()
+    def step(self, quota: int) -> str | None:
+        """Search up to `quota` more nodes: WON, LOST, or None (not decided yet)."""
+        if self.status is not None:
+            return self.status
         stack, failed, path, deal = self.stack, self.failed, self.path, self.deal
-        end = min(self.nodes + quota, self.max_nodes)
+        end = self.nodes + quota
         while self.nodes < end:
             if not stack:
-                self.seconds += time.perf_counter() - started
-                self.result = self._finish(LOST)
-                return self.result
+                self.status = WON if self.first_wins else LOST
+                break
             frame = stack[-1]
             children = frame[0]
             if frame[1] >= len(children):
@@ -674,47 +699,91 @@ class KingsKeysSearch:
             if child is None:
                 continue
             n, configs = child
-            steps = (root, macro[3])
+            steps = (root, macro[3], post_of(macro))
             books = books_made(configs, deal, n)
             if books > self.best_books:
                 self.best_books = books
                 self.best_path = [*path, (colour, steps)]
             if n == deal.size:  # every colour passed the relaxed check: won
-                self.seconds += time.perf_counter() - started
-                self.result = self._finish(WON, [*path, (colour, steps)], configs)
-                return self.result
+                self.line = [*path, (colour, steps)]
+                self.end = configs
+                if not self.every_first:
+                    self.status = WON
+                    break
+                self.first_wins.append(self.line[0])
+                del stack[1:]  # on with the next first macro
+                del path[:]
             path.append((colour, steps))
             stack.append([self._children(n, configs), 0, child, 0])
-        self.seconds += time.perf_counter() - started
-        if self.nodes >= self.max_nodes or (
-                self.max_seconds is not None and self.seconds >= self.max_seconds):
-            self.result = self._finish(UNKNOWN)
+        if self.status is not None:
+            self.failed = set()
+            self.stack = []
+        return self.status
+
+
+class KingsKeysSearch:
+    """A resumable search of a King's Keys position (which it does not change), with the
+    interface of `search.Search`: `step(quota)` searches up to `quota` more nodes and
+    returns the Solution once decided or out of budget; `progress`, `nodes`."""
+
+    def __init__(self, game, max_nodes: int = 2_000_000,
+                 max_seconds: float | None = None) -> None:
+        self.game = game
+        self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
+        self.seconds = 0.0
+        self.result: Solution | None = None
+        holes = sum(1 for cell in game.cells if not cell) if game.stock else 0
+        self.core = Core(field_configs(game.cells), Deal(list(reversed(game.stock))), holes)
+        if self.core.status is not None:
+            self.result = self._finish(self.core.status)
+
+    @property
+    def nodes(self) -> int:
+        return self.core.nodes
+
+    @property
+    def progress(self) -> float:
+        return 1.0 if self.result else min(1.0, self.nodes / self.max_nodes)
+
+    def run(self) -> Solution:
+        while (solution := self.step(50_000)) is None:
+            pass
+        return solution
+
+    def step(self, quota: int) -> Solution | None:
+        if self.result is not None:
             return self.result
-        return None
+        started = time.perf_counter()
+        status = self.core.step(min(quota, self.max_nodes - self.nodes))
+        self.seconds += time.perf_counter() - started
+        if status is None and (self.nodes >= self.max_nodes or (
+                self.max_seconds is not None and self.seconds >= self.max_seconds)):
+            status = UNKNOWN
+        if status is not None:
+            self.result = self._finish(status)
+        return self.result
 
-    def _finish(self, status: str, line: list | None = None, configs=None) -> Solution:
-        self.failed = set()
-        self.stack = []
+    def _finish(self, status: str) -> Solution:
+        core = self.core
         if status == WON:
-            if configs is None:
-                configs = self.root[1]
-            moves = self._texts(line, configs)
-            return Solution(WON, moves, FULL_BOOKS, self.nodes, self.seconds)
-        moves = self._texts(self.best_path, None)
-        return Solution(status, moves, self.best_books, self.nodes, self.seconds)
+            moves = self._texts(core.line, won=True)
+            return Solution(WON, moves, FULL_BOOKS, core.nodes, self.seconds)
+        moves = self._texts(core.best_path, won=False)
+        return Solution(status, moves, core.best_books, core.nodes, self.seconds)
 
-    def _texts(self, line: list, end_configs) -> list[str]:
+    def _texts(self, line: list, won: bool) -> list[str]:
         """The macros of `line` (and, for a win, the clearing of each Colour once the pile
         is empty) as engine moves, played through a copy of the game."""
         import copy
 
         game = copy.deepcopy(self.game)
         texts: list[str] = []
-        for colour, (root, steps) in line:
+        for colour, (root, steps, _post) in line:
             here = field_configs(game.cells)[colour]
             for step in (*shuffle_path(here, root), *steps):
                 texts.append(_play(game, colour, step))
-        if end_configs is not None:
+        if won:
             for colour in range(COLOURS):
                 for step in clear_line(field_configs(game.cells)[colour]):
                     texts.append(_play(game, colour, step))
@@ -723,11 +792,7 @@ class KingsKeysSearch:
 
 def _play(game, colour: int, step: tuple[int, int, int]) -> str:
     """Make one step (source stack, target stack, take) of `colour` on the engine."""
-    src, dst, take = step
-    cells = game.cells
-    want_src = [card_name(colour, c) for c in STACKS[src]]
-    want_dst = [card_name(colour, c) for c in STACKS[dst]]
-    move = StackMove(cells.index(want_src), cells.index(want_dst), take)
+    move = first_step(game, colour, step)
     game.push(move)
     return str(move)
 

@@ -1,9 +1,12 @@
 """The solvers, hints and baseline players of the one-player games, by game id.
 
 Each game's module in `game.ai` has:
-- `RULES`: the `search.Rules` its full-information solver uses;
-- `hint(game) -> Move | None`: the move the hint suggests, read only from what the
-  player can see (never the stock order), and deterministic: the same visible
+- `new_search(game, max_nodes, max_seconds)`: its resumable full-information solver
+  (`step(quota)` -> Solution or None, `progress`, `nodes`), or `RULES`: the
+  `search.Rules` the generic `search.Search` solves it with;
+- `HintSearch(game)`: the hint worked out in slices (`step(quota)` -> done, then
+  `move`), and `hint(game) -> Move | None`: the same run to the end. Both read only what
+  the player can see (never the stock order) and are deterministic: the same visible
   position always gets the same hint;
 - `greedy(game) -> Move | None`: a simple greedy player, the baseline of the
   win-rate table.
@@ -17,7 +20,7 @@ from importlib import import_module
 from types import ModuleType
 
 from ..engine import Game, Outcome
-from .search import Search, Solution, solve
+from .search import Search, Solution
 
 MODULES = {  # game id -> module of game.ai
     "devils-square": "kings_keys",
@@ -34,13 +37,22 @@ def load(game_id: str) -> ModuleType:
     return import_module(f"{__package__}.{MODULES[game_id]}")
 
 
-def solver(game: Game, max_nodes: int = 200_000, max_seconds: float | None = None) -> Search:
-    """A resumable full-information search of `game`'s position."""
-    return Search(game, load(game.id).RULES, max_nodes, max_seconds)
+def solver(game: Game, max_nodes: int = 200_000, max_seconds: float | None = None):
+    """A resumable full-information search of `game`'s position (`step(quota)`)."""
+    module = load(game.id)
+    if hasattr(module, "new_search"):
+        return module.new_search(game, max_nodes, max_seconds)
+    return Search(game, module.RULES, max_nodes, max_seconds)
 
 
 def solve_game(game: Game, max_nodes: int = 200_000) -> Solution:
-    return solve(game, load(game.id).RULES, max_nodes)
+    return solver(game, max_nodes).run()
+
+
+def hint_search(game: Game):
+    """The resumable hint of `game`'s position: `step(quota)` until it returns True,
+    then `.move` (None: nothing to hint)."""
+    return load(game.id).HintSearch(game)
 
 
 def play_out(game: Game, policy) -> Outcome:

@@ -322,6 +322,39 @@ def test_the_window_chance_is_a_probability_and_more_room_never_hurts():
 
 def test_play_out_with_the_hint_finishes_through_the_registry():
     module = solitaire.load("kings-corner-solitaire")
-    assert module.hint is hint and module.greedy is greedy and module.RULES is RULES
+    assert module.hint is hint and module.greedy is greedy
+    assert module.new_search(GAME.new(deal=3), 10, None).rules is RULES
     outcome = solitaire.play_out(GAME.new(deal=3), module.hint)
     assert outcome is not None and not outcome.resigned
+
+
+def test_strict_deal_10_is_lost_and_proved_at_once():
+    """Strict deal 10's last card leaves the grid not full with a pair on it (see
+    tests/test_kings_corner_solitaire.py): whatever is played, the values on the grid at the
+    end are the same, so the plan proves the deal lost before any search. Without `strict`
+    the deal is won."""
+    game = GAME.new(deal=10, strict=True)
+    assert Plan(game).dead
+    solution = solve(game, RULES)
+    assert solution.status == LOST and solution.nodes == 0
+    assert solve(GAME.new(deal=10), RULES).status == WON
+
+
+def test_strict_is_lost_when_the_last_phase_leaves_a_number_card():
+    # the courts, then number cards that fill the centre four at a time and all go; with
+    # the last two the other way round the last four still fill the grid and all go; with
+    # the 10 of clubs last and the 6 of clubs among the 10s, a 6 stays after the first
+    # phase and the fours no longer fill the grid in step: number cards are left at the end
+    from .test_kings_corner_solitaire import CLEAN_DECK
+
+    swapped = CLEAN_DECK[:-2] + CLEAN_DECK[-2:][::-1]
+    assert not Plan(GAME.new(deck=swapped, strict=True)).dead
+    deck = list(CLEAN_DECK)
+    deck[-1], deck[15] = deck[15], deck[-1]  # the 10 of clubs last, the 6 of clubs first
+    game = GAME.new(deck=deck, strict=True)
+    assert Plan(game).dead and solve(game, RULES).status == LOST
+    assert solve(GAME.new(deck=deck, strict=True), PlainRules(), 200_000).status == LOST
+    clean = GAME.new(deck=CLEAN_DECK, strict=True)
+    assert not Plan(clean).dead
+    solution = solve(clean, RULES)
+    assert solution.status == WON and replay_wins(clean, solution.moves)

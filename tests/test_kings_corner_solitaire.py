@@ -386,14 +386,25 @@ STRICT_LINE = (
     SEAT_COURTS + " p5 p6 p9 p10 r5 r6 r9 p5 p6 p9 r5+6 r9+10"
     + " p5 p6 p9 p10 r5+6 r9+10" * 7 + " p5 p6 p9 p10 r5+6 r10 p5")
 
+# The same forty number cards in fours that each fill the centre and all go: the last
+# card fills the grid, so the last removing phase runs on with the stock empty.
+CLEAN_DECK = COURTS + (
+    "TS TH TD TC 5S 5H 5D 5C AS 9S AH 9H AD 9D AC 9C 2S 8S 2H 8H 2D 8D 2C 8C 3S 7S 3H 7H "
+    "3D 7D 3C 7C 4S 6S 4H 6H 4D 6D 4C 6C").split()
+CLEAN_LINE = (SEAT_COURTS + " p5 p6 p9 p10 r5 r6 r9 r10 p5 p6 p9 p10 r5+6 r9+10"
+              + " p5 p6 p9 p10 r5+6 r9+10" * 8)
 
-def test_a_strict_win_by_real_play_removing_on_with_the_stock_empty():
-    game = play(GAME.new(deck=STRICT_DECK, strict=True), STRICT_LINE)
-    # the stock ran out with two cards in the centre: removing goes on, grid not full
-    assert game.stock == [] and game.cells.count(None) == 2
-    assert game.removing and not game.is_over() and texts(game.legal_moves()) == ["r5+9"]
+
+def test_a_strict_win_by_real_play_the_last_card_filling_the_grid():
+    game = play(GAME.new(deck=CLEAN_DECK, strict=True), CLEAN_LINE[:-len(" r5+6 r9+10")])
+    # the last card filled the grid: the phase it starts goes on with the stock empty
+    assert game.stock == [] and None not in game.cells
+    assert game.removing and texts(game.legal_moves()) == ["r5+10", "r5+6", "r6+9", "r9+10"]
+    game.push("r5+6")
+    assert game.cells.count(None) == 2 and game.stock == []
+    assert game.removing and not game.is_over() and texts(game.legal_moves()) == ["r9+10"]
     assert game.status().prompt == "Remove a 10, or two cards that add up to 10."
-    game.push("r5+9")
+    game.push("r9+10")
     out = game.outcome()
     assert out.won and out.score == 12
     assert out.reason == ("All twelve court cards stand on their spots. "
@@ -402,9 +413,51 @@ def test_a_strict_win_by_real_play_removing_on_with_the_stock_empty():
     every_card_once(game)
 
 
+def test_strict_ends_when_the_last_card_leaves_the_grid_not_full():
+    """docs/rules.md, section 4.4: removing only in a phase begun by a full grid, with the stock
+    empty too. The last card (the 6 of clubs) goes to cell 5 with cells 6 and 10 empty:
+    it and the 4 of clubs on cell 9 make 10, but no phase begins, so the game is lost."""
+    game = play(GAME.new(deck=STRICT_DECK, strict=True), STRICT_LINE)
+    assert game.stock == [] and game.cells.count(None) == 2
+    assert game.cells[5] == "6C" and game.cells[9] == "4C"
+    assert not game.removing and game.is_over() and game.legal_moves() == []
+    assert game.status().prompt == "" and game.turned() is None
+    out = game.outcome()
+    assert not out.won and out.score == 12 and not out.resigned
+    assert out.reason == ("The stock is empty and the grid is not full, so nothing more can "
+                          "be removed: the 6 of clubs and the 4 of clubs stay.")
+    with pytest.raises(IllegalMove):
+        game.push("r5+9")
+    with pytest.raises(IllegalMove):
+        game.push(Remove(5, 9))
+    game.pop()  # back before the last card: filling, and the pair may not go yet either
+    assert not game.is_over() and game.turned() == "6C"
+    assert texts(game.legal_moves()) == places([5, 6, 10])
+    with pytest.raises(IllegalMove, match="only when all 16 cells are full"):
+        game.push(Remove(9))
+
+
 def test_the_same_line_wins_earlier_without_strict():
     game = play(GAME.new(deck=STRICT_DECK), SEAT_COURTS)
     assert game.outcome().won
+
+
+def test_a_hand_made_strict_grid_not_full_with_the_stock_empty_is_over():
+    # courts seated, a 10 and a pair in the centre, one centre cell empty, nothing to turn:
+    # not a removing phase (the grid is not full), so nothing can go
+    cells = dict(COURTS_ON_SPOTS) | {5: "TS", 6: "3S", 9: "7H"}
+    game = kcs_position(cells, stock=[], strict=True)
+    assert game.is_over() and game.legal_moves() == []
+    out = game.outcome()
+    assert not out.won and out.score == 12
+    assert out.reason.startswith("The stock is empty and the grid is not full")
+    # the same grid, full: a phase, and it clears the grid
+    full = kcs_position(cells | {10: "5S"}, stock=[], removing=True, strict=True)
+    assert texts(full.legal_moves()) == ["r5", "r6+9"]
+    play(full, "r5 r6+9")
+    assert full.is_over() and not full.outcome().won and full.cells[10] == "5S"
+    assert full.outcome().reason == ("The stock is empty and no 10 or pair adding up to 10 is "
+                                     "left to remove: the 5 of spades stays.")
 
 
 def test_strict_loses_when_the_stock_is_empty_and_a_number_card_cannot_go():
@@ -417,6 +470,30 @@ def test_strict_loses_when_the_stock_is_empty_and_a_number_card_cannot_go():
     assert not out.won and out.score == 12
     assert out.reason.startswith("The stock is empty and no 10 or pair adding up to 10 is left "
                                  "to remove: the 3 of spades")
+
+
+def test_strict_deal_10_is_lost_where_the_old_reading_won_it():
+    """Under the old reading (removing on with the stock empty and the grid not full) this
+    line won strict deal 10: its last card, the 8 of hearts, goes to cell 5 with cells 6
+    and 10 empty, and the old engine let it go with the 2 of diamonds on cell 9. Now the
+    game is over after that card, and the line does not replay."""
+    line = OLD_STRICT_DEAL_10.split()
+    game = play(GAME.new(deal=10, strict=True), " ".join(line[:-1]))
+    assert game.cells[5] == "8H" and game.cells[9] == "2D"
+    assert game.cells[6] is None and game.cells[10] is None and game.stock == []
+    assert game.is_over() and not game.outcome().won
+    save = game.to_save() | {"moves": line}
+    with pytest.raises(ValueError, match="Move 71 .'r5\\+9'. does not replay"):
+        load_save(save)
+
+
+# The old engine's winning line of strict deal 10 (the solver found it before the rule was
+# followed); tests/test_saves.py opens a save of it.
+OLD_STRICT_DEAL_10 = (
+    "p5 p0 p3 p1 p6 p9 p4 p7 p10 p12 p2 p8 p15 p13 p14 p11 r11 r2+3 r7+14 r0+1 r10+15 r8+12 "
+    "p0 p3 p7 p8 p1 p12 p2 p10 p15 p14 p11 r0 r3 r1+5 r14+15 r10+11 p1 p0 p5 p3 p15 p14 p11 "
+    "p10 r0 r9+11 r6+10 r14+15 p0 p15 p14 p11 p6 p9 p10 r6+15 r11+14 r9+10 p6 p9 p15 p10 "
+    "r5+15 p15 p5 r5+6 r10+15 p5 r5+9")
 
 
 # -- what the screen asks: prompt, ready pick, why not, why stuck -----------------------------

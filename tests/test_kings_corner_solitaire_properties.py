@@ -87,8 +87,8 @@ class Referee:
         else:
             for cell in map(int, text[1:].split("+")):
                 self.gone.append(self.grid.pop(cell))
-            if not self.removals() and self.stock:
-                self.phase = "fill"  # nothing more to remove: turn the next card
+            if not self.removals():
+                self.phase = "fill"  # nothing more to remove: turn the next card, if any
         self.carry_on()
 
     def carry_on(self):
@@ -99,11 +99,14 @@ class Referee:
             if self.courts_standing() == 12 and (not self.strict or camelot):
                 self.phase = "won"
                 return
-            if self.phase == "fill" and (len(self.grid) == 16 or not self.stock):
-                self.phase = "remove"  # an empty stock only happens with `strict`
+            if self.phase == "fill" and len(self.grid) == 16:
+                self.phase = "remove"  # only a full grid begins removing, stock or not
             if self.phase == "remove":
                 if not self.removals():
                     self.phase, self.loss = "lost", "jam"
+                return
+            if not self.stock:  # an empty stock only happens with `strict`: the end
+                self.phase, self.loss = "lost", "dry"
                 return
             card = self.stock[0]
             if card[0] not in "KQJ":
@@ -142,14 +145,9 @@ def agree(game, referee, removal_started_by_full_grid):
     for cell, card in referee.grid.items():  # a court card only ever stands on its spot
         if card[0] in "KQJ":
             assert cell in referee.home[card[0]]
-    if not referee.stock and referee.phase != "won":
-        # a whole deck stays balanced (each removal takes 10 away), so once the stock is
-        # dry the number cards left always hold a 10 or a pair: never the "stock is empty"
-        # loss, which only a hand-made position reaches
-        assert referee.phase == "remove" and referee.removals()
     if referee.phase == "remove":
-        # removing: the grid filled up (or, with `strict`, the stock ran out), and it goes
-        # on while something can be removed; nothing is placed meanwhile
+        # removing: the grid filled up (with the stock empty too), and it goes on while
+        # something can be removed; nothing is placed meanwhile
         assert game.removing and removal_started_by_full_grid
         assert legal and all(text[0] == "r" for text in legal)
         assert game.turned() is None and game.status().held is None
@@ -170,6 +168,9 @@ def agree(game, referee, removal_started_by_full_grid):
             assert out.reason.startswith("All twelve court cards stand on their spots.")
         elif referee.loss == "jam":
             assert "no 10 or pair adding up to 10" in out.reason
+        elif referee.loss == "dry":
+            assert out.reason.startswith("The stock is empty and ")
+            assert referee.numbers() and not referee.stock
         else:
             card = referee.loss
             where = ("corner" if card[0] == "K" else "top or bottom middle spot"
@@ -232,11 +233,11 @@ def choose(game, rng):
 def play_out(game, rng, options, check_every, seen):
     """Random play to the end, checking everything after every ply; returns the outcome.
     Counts in `seen` the states met: 'dry' (removing with the stock empty and the grid not
-    full), 'auto' (a push that also placed a court by itself), 'refill' (removing over,
-    filling again)."""
+    full: the last card filled it), 'auto' (a push that also placed a court by itself),
+    'refill' (removing over, filling again)."""
     referee = Referee(game.zones()["stock"][::-1], **options)
-    full_or_dry = False  # removing started on a full grid (or, with `strict`, a dry stock)
-    agree(game, referee, full_or_dry)
+    full = False  # removing started on a full grid
+    agree(game, referee, full)
     for ply in range(MAX_PLIES + 1):
         if game.is_over():
             break
@@ -274,8 +275,8 @@ def play_out(game, rng, options, check_every, seen):
         referee.play(str(move))
         if game.removing and not was_removing:
             zones = game.zones()
-            full_or_dry = all(zones[f"cell-{i}"] for i in range(16)) or not zones["stock"]
-        agree(game, referee, full_or_dry)
+            full = all(zones[f"cell-{i}"] for i in range(16))
+        agree(game, referee, full)
         seen["dry"] += referee.phase == "remove" and not referee.stock and len(referee.grid) < 16
         turned = len(before[0]["stock"]) - len(referee.stock)
         seen["auto"] += turned > isinstance(move, Place)
@@ -325,7 +326,8 @@ def endgame_deck(rng, mixes):
 @pytest.mark.parametrize("swap", [False, True])
 def test_strict_endgames_keep_every_invariant(swap):
     """Strict games that seat every court and then work through the number cards: the
-    centre filled and cleared, the stock running dry with removing going on."""
+    centre filled and cleared, the last card filling the grid (removing goes on with the
+    stock empty) or not (the game ends there)."""
     seen = collections.Counter()
     options = {"swap": swap, "strict": True}
     for seed in range(1, 31):
@@ -334,4 +336,6 @@ def test_strict_endgames_keep_every_invariant(swap):
         out = play_out(game, rng, options, 4, seen)
         assert out.score == 12
         seen["won" if out.won else out.reason.split()[1]] += 1
-    assert seen["won"] >= 5 and seen["grid"] >= 5 and seen["dry"] >= 5
+    # won, a full grid stuck, a phase run on with the stock empty, and the end with
+    # number cards left when the stock ran out
+    assert seen["won"] >= 5 and seen["grid"] >= 5 and seen["dry"] >= 5 and seen["stock"] >= 5

@@ -561,3 +561,42 @@ def test_deep_nesting_is_refused_before_parsing_and_normal_data_is_not():
         text = json.loads(fixture.read_text()).get("stored")
         if isinstance(text, str):
             assert loads(text) == json.loads(text)
+
+
+# The old engine's winning line of strict deal 10 (tests/test_kings_corner_solitaire.py):
+# its last move removes a pair from a grid the last card did not fill, which the rules
+# (docs/rules.md, section 4.4) never allowed and the engine now refuses.
+OLD_STRICT_LINE = (
+    "p5 p0 p3 p1 p6 p9 p4 p7 p10 p12 p2 p8 p15 p13 p14 p11 r11 r2+3 r7+14 r0+1 r10+15 r8+12 "
+    "p0 p3 p7 p8 p1 p12 p2 p10 p15 p14 p11 r0 r3 r1+5 r14+15 r10+11 p1 p0 p5 p3 p15 p14 p11 "
+    "p10 r0 r9+11 r6+10 r14+15 p0 p15 p14 p11 p6 p9 p10 r6+15 r11+14 r9+10 p6 p9 p15 p10 "
+    "r5+15 p15 p5 r5+6 r10+15 p5 r5+9").split()
+
+
+@pytest.mark.parametrize("finished", [True, False], ids=["won then", "one move short"])
+@pytest.mark.parametrize("by_link", [True, False], ids=["by link", "resumed"])
+def test_an_old_strict_save_that_no_longer_replays_is_set_aside(by_link, finished):
+    """A Camelot (strict) game saved when the engine let removing go on with the stock
+    empty and the grid not full: where its moves are still legal it resumes as it was;
+    from the first move the rules refuse, the save is set aside whole, the player is told
+    once, and a new game starts (the same deal when opened by its link)."""
+    options = {"swap": False, "strict": True}
+    key = slot_key("kings-corner-solitaire", 10, options)
+    record = {"v": 1, "game": "kings-corner-solitaire", "deal": 10, "options": options,
+              "moves": OLD_STRICT_LINE if finished else OLD_STRICT_LINE[:-1], "redo": []}
+    text = json.dumps(record)
+    storage = MemoryStorage()
+    storage.data = {key: text, f"{PREFIX}current:kings-corner-solitaire": key}
+    session, new_key, notes = opened(Store(storage), "kings-corner-solitaire",
+                                     10 if by_link else None, options)
+    game = session.game
+    if not finished:  # every move still replays: the game resumes, now over and lost
+        assert notes == [] and len(game.move_stack) == len(OLD_STRICT_LINE) - 1
+        assert game.is_over() and not game.outcome().won and asides(storage) == {}
+        return
+    assert game.move_stack == [] and not game.is_over()
+    assert notes == ["Your saved Kings in the Corner game could not be restored, so a new "
+                     "deal has started; the old save is kept aside."]
+    assert list(asides(storage).values()) == [text] and key not in storage.data
+    if by_link:
+        assert (game.deal, game.options, new_key) == (10, options, key)

@@ -53,6 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 for path in (ROOT / "e2e", ROOT):  # e2e/helpers.py imports `game` and sits beside tests
     sys.path.insert(0, str(path))
 
+from game.games import load_all  # noqa: E402
 from tools.serve import CHROMIUM, CHROMIUM_ARGS, serve_in_thread  # noqa: E402
 
 READY = "body[data-state=ready]"
@@ -81,9 +82,8 @@ SIZES = {
     "phone": Size({"width": 390, "height": 844}, touch=True, scale=2),
     "phone-side": Size({"width": 844, "height": 390}, touch=True, scale=2),
 }
-GAMES = ("devils-square", "kings-square", "devils-grip", "kings-corner-solitaire",
-         "kings-corner")
-TABLE = "kings-corner"
+GAMES = tuple(info.id for info in sorted(load_all().values(), key=lambda i: i.list_order))
+TABLE = next(info.id for info in load_all().values() if info.table)  # the table's own shots
 
 # The computed style of every element under <body> (and its ::before and ::after, when
 # generated; -1 when not): {"props": [names], "styles": [value lists],
@@ -380,9 +380,11 @@ def table_game(shooter: Shooter, page: Page, url: str) -> None:
 
 
 def shoot_game(shooter: Shooter, page: Page, url: str, game_id: str, size: Size) -> None:
+    import test_kings_corner_solitaire as kcs  # its board's own reading and clicks
+
     if game_id == TABLE:
         table_game(shooter, page, url)
-    elif game_id == "kings-corner-solitaire":
+    elif game_id == kcs.KC:
         goto(page, f"{url}/?game={game_id}&deal={DEAL}")
         patience_kcs(shooter, page)
     else:

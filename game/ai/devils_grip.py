@@ -63,8 +63,9 @@ import copy
 from ..engine import Move
 from ..engine.cards import SUITS
 from ..games.devils_grip import CHAIN, DEAL, DEVILS_GRIP_DECK, REDEAL, STEP, SUIT, Build, Swap
+from .sampling import Immediate
 from .search import WON, solve
-from .solitaire import SolitaireAI
+from .solitaire import Grading, SolitaireAI, by_rules
 
 CODE = {card: (SUITS.index(SUIT[card]) * 3 + CHAIN[card]) * 4 + STEP[card]
         for card in DEVILS_GRIP_DECK}
@@ -320,4 +321,23 @@ def by_sight(game) -> Move | None:
     return turn if turn is not None else (empties[0] if empties else None)
 
 
-AI = SolitaireAI(RULES, hint, greedy)
+class HintSearch(Immediate):
+    """The hint in the resumable form the page drives (see game/ai/solitaire.py)."""
+
+    def __init__(self, game) -> None:
+        super().__init__(game, hint)
+
+
+# Once the first pass is over the hint knows every card and wins nearly every deal, so
+# deals are graded by the cards the greedy player (who plays by sight only) leaves; 18
+# and 25 split the winnable deals in about thirds.
+GRADING = Grading(
+    "greedy", easy=18, medium=25, winnable_list=False, words=(
+        "Nearly every deal can be won when the stock order is known, and the Hint button, "
+        "which knows it once you have seen the whole stock, wins nearly all of them. "
+        "What sets deals apart is how kind they are to a player who plays by sight: "
+        "every graded deal can be won, and a simple player (it plays the waste card when "
+        "it fits, else empties a cell, else deals) ends with 18 cards or fewer left on "
+        "an easy deal, 19 to 25 on a medium one, and more on a hard one."))
+
+AI = SolitaireAI(by_rules(RULES), hint, greedy, HintSearch, grading=GRADING)

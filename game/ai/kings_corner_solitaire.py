@@ -8,7 +8,9 @@ values adding up to 10 as many as the rarer has). Only where the cards lie is th
 player's. So a `Plan` of the stock says when each removing phase comes and what it
 takes, and from it:
 - a deal with a full grid and nothing to remove ahead is lost whatever is played (most
-  lost deals are: they are proved at once);
+  lost deals are: they are proved at once); so is a `strict` deal whose stock runs out
+  with number cards on the grid (the last card leaves the grid not full, or the last
+  phase leaves some: only a full grid begins a phase);
 - a position's key holds, per kind of cell (King spots, Queen spots, Jack spots, the
   centre: cells of one kind are alike), the sorted codes of its cards: a court, or a
   number card's value, or, when every card of that value goes in the same coming phase
@@ -54,8 +56,9 @@ from ..games.kings_corner_solitaire import (
     Remove,
     spots_for,
 )
+from .sampling import Immediate
 from .search import Line
-from .solitaire import SolitaireAI
+from .solitaire import Grading, SolitaireAI, by_rules
 
 KINDS = 4  # cell kinds: 0 King spots, 1 Queen spots, 2 Jack spots, 3 the centre
 RANK_KIND = {"K": 0, "Q": 1, "J": 2}
@@ -160,8 +163,12 @@ class Plan:
                     break
             else:
                 counts[value] += 1
-            if (total == SIZE or n == 0) and not phase():
+            if total == SIZE and not phase():
                 break
+        if strict and not self.dead and n == 0 and any(counts[1:]):
+            # the stock runs out with number cards on the grid that no phase takes (the
+            # last card leaves the grid not full, or its phase leaves some): lost
+            self.dead = True
         phases = len(self.trigger)
         codes_from = [self._codes(j) for j in range(phases + 1)]
         self.codes = [codes_from[self.next_phase[n]] for n in range(top + 1)]
@@ -631,4 +638,16 @@ def greedy(game) -> Move | None:
     return moves[0] if moves else None
 
 
-AI = SolitaireAI(RULES, hint, greedy)
+class HintSearch(Immediate):
+    """The hint in the resumable form the page drives (see game/ai/solitaire.py)."""
+
+    def __init__(self, game) -> None:
+        super().__init__(game, hint)
+
+
+GRADING = Grading("hint", medium=8, words=(
+    "Every graded deal can be won (the solver found a way). Easy: a player following "
+    "the Hint button every move wins. Medium: the hint player places at least 8 of "
+    "the 12 court cards. Hard: it places fewer."))
+
+AI = SolitaireAI(by_rules(RULES), hint, greedy, HintSearch, grading=GRADING)

@@ -1,20 +1,22 @@
 """Solver, hint and greedy player for Devil's Square and King's Square (one engine).
 
-The solver (`RULES`, for `search.Search`) sees the draw pile. Where a stack lies in the
-field does not matter to the rules (any cell moves onto any cell, and the refilled
-cells only differ by position), so a position is the sorted tuple of its stacks and
-the size of the draw pile (which says which cards are still to come). Moves that make
-a book come first, then moves that empty a cell (a new card comes in), then the rest.
-Nothing is pruned, so when the whole tree is searched the deal is proved lost, and the
-best line found is the best score reachable.
+The solver is `kings_keys_solver.KingsKeysSearch` (`new_search`): it sees the draw pile.
 
-The hint sees only the field and the size of the draw pile. Moves never mix colours,
-so it searches each colour's stacks on its own, breadth first over the moves that make
-no progress, for the nearest progress: a book if one can be reached, else a cell
-emptied while the draw pile has cards. Among equals it prefers the field whose stacks
-are longest and start lowest. Its first step towards that is the hint. The distance to
-the chosen progress shrinks by one with each move it suggests, so a player following it
-never goes round in circles.
+The hint sees only the field, the books and the size of the draw pile (`HintSearch`). It
+knows which cards are still to come (every card not on the field nor in a book), only not
+their order, so it samples orders (game/ai/sampling.py: seeded from the visible position,
+so the same position always gets the same hint and nothing hidden is read), solves each
+sample with the full-information solver from here, and counts for each way to make the
+next progress (a macro: shuffles in one Colour, then a book or an emptied cell) how many
+samples it wins; the first progress the solver's search tries that wins is the sample's
+vote. The way with the most votes is the plan, and the hint is its first move. Ways that
+lead to the same arrangement class (moves that can be undone apart, see
+`kings_keys_solver`) are one way, and the position is known by those classes, so while the
+player follows a plan step by step the hint stays the same plan, each move one step nearer
+to it. Once the pile is empty nothing is hidden: the hint follows the solver's winning
+line. When no sample is won (or the pile is empty and the deal is lost), it falls back to
+the nearest progress in sight (`nearest_progress`): a book if one can be reached, else a
+cell emptied while the pile has cards, the field left with the longest stacks.
 
 The greedy player makes a book when one move does it, else empties a cell when one move
 does it, else stops: the baseline of the win-rate table.
@@ -24,110 +26,23 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..engine.cards import KK_COLOUR, KK_NUMBER
+from ..engine.cards import KINGS_KEYS_DECK, KK_COLOUR, KK_NUMBER
 from ..games.kings_keys import BOOK, StackMove, colour_moves
 from ..i18n import tr_n
-from .search import Line
-from .solitaire import SolitaireAI
+from . import kings_keys_solver as solver
+from .sampling import Tally, sample, sampler
+from .solitaire import Grading, SolitaireAI
 
-FULL_BOOKS = 16
-HINT_STATES = 20_000  # states a hint explores per colour at most (a few hundred is usual)
-
-
-class KingsKeysRules:
-    """Each step of the search is a macro move: some moves in one colour that make no
-    progress, then one that does. Moves of different colours never interact and a new
-    card only adds options, so shuffles in other colours can always wait until after
-    the progress: nothing is lost by searching only these, and "lost" is a proof."""
-
-    sound = True
-
-    @staticmethod
-    def key(game) -> tuple:
-        return tuple(sorted(tuple(cell) for cell in game.cells)), len(game.stock)
-
-    @staticmethod
-    def moves(game) -> list[Line]:
-        by_colour: dict[str, list[tuple[str, ...]]] = {}
-        for cell in game.cells:
-            if cell:
-                by_colour.setdefault(KK_COLOUR[cell[0]], []).append(tuple(cell))
-        found = []
-        has_stock = bool(game.stock)
-        for stacks in by_colour.values():
-            if len(stacks) > 1:
-                found += colour_macros(tuple(sorted(stacks)), has_stock)
-        found.sort(key=lambda macro: macro[0])
-        return [Line(resolve(game.cells, steps)) for _rank, steps in found]
-
-    @staticmethod
-    def won(game) -> bool:
-        return len(game.books) == FULL_BOOKS * BOOK
-
-    @staticmethod
-    def value(game) -> int:
-        return len(game.books) // BOOK
+HINT_STATES = 20_000  # states the fallback explores per colour at most (a few hundred is usual)
+SAMPLES = 16  # sampled orders of the draw pile a hint solves at most
+GIVE_UP = 6  # samples without a single win after which the hint falls back
+SAMPLE_NODES = 2_000  # solver nodes per sample at most
+EVERY_FIRST = False  # each sample says every first macro that wins it, not only the first
 
 
-_macro_cache: dict[tuple, list] = {}
-MACRO_CACHE_SIZE = 50_000
-
-
-def colour_macros(start: tuple[tuple[str, ...], ...], has_stock: bool) -> list:
-    """Every distinct progress one colour's stacks can reach, as (rank, steps): steps are
-    (source stack, target stack, take) from `start`, moves without progress then the one
-    with it. Breadth first, so each is reached by a shortest path; best ranked first."""
-    cache_key = (start, has_stock)
-    cached = _macro_cache.get(cache_key)
-    if cached is not None:
-        return cached
-    parents: dict[tuple, tuple | None] = {start: None}
-    queue = deque([start])
-    results: dict[tuple, tuple] = {}
-    while queue:
-        state = queue.popleft()
-        for step, rest, merged in colour_moves(state):
-            book = len(merged) == BOOK
-            if book or (step[2] == len(step[0]) and has_stock):
-                post = tuple(sorted(rest if book else [*rest, merged]))
-                if post not in results:
-                    results[post] = (state, step)
-                continue
-            nxt = tuple(sorted([*rest, merged]))
-            if nxt not in parents:
-                parents[nxt] = (state, step)
-                queue.append(nxt)
-    found = []
-    for post, (state, step) in results.items():
-        steps = [step]
-        while parents[state] is not None:
-            state, back = parents[state]
-            steps.append(back)
-        steps.reverse()
-        book = len(step[1]) + step[2] == BOOK
-        found.append(((0 if book else 1, -shape(post), len(steps)), tuple(steps)))
-    found.sort()
-    if len(_macro_cache) > MACRO_CACHE_SIZE:
-        _macro_cache.clear()
-    _macro_cache[cache_key] = found
-    return found
-
-
-def resolve(cells: list[list[str]], steps) -> tuple[StackMove, ...]:
-    """Steps written with stacks (source, target, take) as moves between cells, by
-    following them on a copy of `cells` (every stack is unique: no card is twice)."""
-    where = {tuple(cell): index for index, cell in enumerate(cells) if cell}
-    moves = []
-    for src, dst, take in steps:
-        si, di = where.pop(src), where.pop(dst)
-        moves.append(StackMove(si, di, take))
-        where[dst + src[-take:]] = di
-        if take < len(src):
-            where[src[:-take]] = si
-    return tuple(moves)
-
-
-RULES = KingsKeysRules()
+def new_search(game, max_nodes: int = 2_000_000, max_seconds: float | None = None):
+    """The full-information solver of this position (resumable: `step`, `progress`)."""
+    return solver.KingsKeysSearch(game, max_nodes, max_seconds)
 
 
 # -- the hint -------------------------------------------------------------------------------
@@ -168,8 +83,8 @@ def colour_plan(stacks: tuple[tuple[str, ...], ...], has_stock: bool):
     return best
 
 
-def hint(game) -> StackMove | None:
-    """The first move towards the best progress in sight (see the module's docstring)."""
+def nearest_progress(game) -> StackMove | None:
+    """The first move towards the best progress in sight: the hint's fallback."""
     if game.is_over():
         return None
     by_colour: dict[str, list[tuple[str, ...]]] = {}
@@ -205,9 +120,131 @@ def greedy(game) -> StackMove | None:
     return empty
 
 
+# -- the hint: sampled orders of the draw pile --------------------------------------------
+
+_plans: dict[tuple, tuple | None] = {}  # visible position -> the plan chosen (or None)
+PLANS_KEPT = 20_000
+
+
+class HintSearch:
+    """The hint for `game`, worked out in slices so a page can stay responsive and stop
+    it: `step(quota)` solves samples for up to about `quota` solver nodes and says whether
+    it is done; then `move` is the hint (None when there is nothing to hint). `hint(game)`
+    runs one to the end."""
+
+    def __init__(self, game, samples: int = SAMPLES, sample_nodes: int = SAMPLE_NODES) -> None:
+        self.game = game
+        self.move: StackMove | None = None
+        self.done = False
+        self.nodes = 0
+        self.sample_nodes = sample_nodes
+        self.current: solver.Core | None = None
+        if game.is_over():
+            self.done = True
+            return
+        self.actual = actual = solver.field_configs(game.cells)
+        reps = tuple(solver.representative(config) for config in actual)
+        if not game.stock:  # nothing is hidden: the solver's line, if the deal is won
+            self._endgame(actual)
+            return
+        self.visible = (reps, len(game.stock))
+        if self.visible in _plans:
+            self._finish(_plans[self.visible])
+            return
+        ranked = []
+        for colour in range(solver.COLOURS):
+            if len(reps[colour]) < 2:
+                continue
+            for macro in solver.macros(reps[colour])[1]:
+                ranked.append((macro[4], (colour, solver.representative(macro[0]))))
+        ranked.sort(key=lambda item: item[0])
+        candidates = list(dict.fromkeys(plan for _rank, plan in ranked))
+        if len(candidates) <= 1:
+            self._finish(candidates[0] if candidates else None)
+            return
+        seen = {card for cell in game.cells for card in cell} | set(game.books)
+        self.unseen = sorted(card for card in KINGS_KEYS_DECK if card not in seen)
+        self.rng = sampler(repr(self.visible))
+        self.tally = Tally(candidates, samples, GIVE_UP)
+
+    @property
+    def progress(self) -> float:
+        if self.done:
+            return 1.0
+        return min(0.99, self.tally.solved / self.tally.samples)
+
+    def step(self, quota: int) -> bool:
+        """Search up to about `quota` solver nodes; True once the hint is known."""
+        while not self.done and quota > 0:
+            current = self.current
+            if current is None:
+                if self.tally.settled:
+                    best = self.tally.best()
+                    if len(_plans) > PLANS_KEPT:
+                        _plans.clear()
+                    _plans[self.visible] = best
+                    self._finish(best)
+                    break
+                order = sample(self.unseen, self.rng)
+                current = self.current = solver.Core(self.actual, solver.Deal(order),
+                                                     every_first=EVERY_FIRST)
+            before = current.nodes
+            status = current.step(min(quota, self.sample_nodes - before))
+            used = max(1, current.nodes - before)
+            quota -= used
+            self.nodes += used
+            if status is None and current.nodes < self.sample_nodes:
+                continue
+            winners = []
+            firsts = current.first_wins if EVERY_FIRST else current.line[:1]
+            for colour, (_root, _steps, post) in firsts:
+                plan = (colour, solver.representative(post))
+                if plan in self.tally.wins and plan not in winners:
+                    winners.append(plan)
+            self.tally.add(winners)
+            self.current = None
+        return self.done
+
+    def _finish(self, plan) -> None:
+        """The first move of `plan` (colour, arrangement class after its progress) from
+        the field as it is, or the fallback when there is no plan."""
+        self.done = True
+        if plan is None:
+            self.move = nearest_progress(self.game)
+            return
+        colour, target = plan
+        steps = solver.macro_path(self.actual[colour], target)
+        self.move = solver.first_step(self.game, colour, steps[0])
+
+    def _endgame(self, actual) -> None:
+        self.done = True
+        core = solver.Core(actual, solver.Deal([]))
+        if core.status != solver.WON:
+            self.move = nearest_progress(self.game)
+            return
+        for colour in range(solver.COLOURS):
+            if actual[colour]:
+                step = solver.clear_line(actual[colour])[0]
+                self.move = solver.first_step(self.game, colour, step)
+                return
+
+
+def hint(game) -> StackMove | None:
+    """The hint for `game`, worked out to the end (see `HintSearch`)."""
+    search = HintSearch(game)
+    while not search.step(100_000):
+        pass
+    return search.move
+
+
 def value_text(books: int) -> str:
     """What the solver's best value of a lost deal means here, in words."""
     return tr_n("At most {n} book can be made.", "At most {n} books can be made.", books)
 
 
-AI = SolitaireAI(RULES, hint, greedy, value_text=value_text)
+GRADING = Grading("hint", medium=80, words=(
+    "Every graded deal can be escaped (the solver found a way). Easy: a player "
+    "following the Hint button every move escapes. Medium: the hint player makes at "
+    "least 8 books. Hard: it makes fewer."))
+
+AI = SolitaireAI(new_search, hint, greedy, HintSearch, grading=GRADING, value_text=value_text)

@@ -2,12 +2,16 @@
 
 A patience's GameInfo.ai names its module in `game.ai`, which exports `AI`, a
 `SolitaireAI`:
-- `RULES`: the `search.Rules` its full-information solver uses;
+- `new_search(game, max_nodes, max_seconds) -> Resumable`: its full-information solver,
+  worked out in slices (`by_rules(RULES)` for the generic `search.Search`);
 - `hint(game) -> Move | None`: the move the hint suggests, read only from what the
   player can see (never the stock order), and deterministic: the same visible
   position always gets the same hint;
+- `hint_search(game) -> HintWork`: the same hint worked out in slices, so a page stays
+  responsive while it thinks (`step(quota)` until True, then `move`);
 - `greedy(game) -> Move | None`: a simple greedy player, the baseline of the
   win-rate table;
+- `grading`: how tools/make_deal_lists.py grades its winnable deals (`Grading`);
 - `value_text(value) -> str`: what the solver's best value of a lost deal means, in
   words ("At most 3 books can be made."), or None when it says nothing to a player.
 
@@ -19,21 +23,85 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
+from typing import Protocol
 
 from ..engine import Game, Move, Outcome
-from .search import Rules, Search, Solution, solve
+from .search import Rules, Search, Solution
 
 MAX_PLIES = 3_000  # a player that has not finished by then stops (gives up)
 
 Player = Callable[[Game], Move | None]
 
 
+class Resumable(Protocol):
+    """A full-information search worked out in slices (search.Search is one)."""
+
+    nodes: int
+
+    @property
+    def progress(self) -> float: ...
+
+    def step(self, quota: int) -> Solution | None: ...
+
+    def run(self) -> Solution: ...
+
+
+class HintWork(Protocol):
+    """A hint worked out in slices: `step(quota)` until it returns True, then `move`
+    (None: nothing to hint)."""
+
+    move: Move | None
+    done: bool
+
+    @property
+    def progress(self) -> float: ...
+
+    def step(self, quota: int) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Grading:
+    """How tools/make_deal_lists.py grades a game's winnable deals easy, medium or hard
+    from one baseline player's result on each (bench/winrates.py): easy when it won or its
+    score reaches `easy` (None: only a win), medium when the score reaches `medium`, else
+    hard; "reaches" is at most for a game whose score counts what is left
+    (GameInfo.lower_is_better). `words` say it to the player (the deal list's note);
+    `winnable_list` is False where nearly every deal can be won, so a list of the winnable
+    ones would say nothing."""
+
+    player: str  # "hint" or "greedy"
+    medium: int
+    words: str
+    easy: int | None = None
+    winnable_list: bool = True
+
+    def grade(self, won: bool, score: int, lower_is_better: bool) -> str:
+        def reaches(bound: int | None) -> bool:
+            if bound is None:
+                return False
+            return score <= bound if lower_is_better else score >= bound
+
+        if won or reaches(self.easy):
+            return "easy"
+        return "medium" if reaches(self.medium) else "hard"
+
+
 @dataclass(frozen=True)
 class SolitaireAI:
-    RULES: Rules
+    new_search: Callable[[Game, int, float | None], Resumable]
     hint: Player
     greedy: Player
+    hint_search: Callable[[Game], HintWork]
+    grading: Grading | None = None
     value_text: Callable[[int], str] | None = None
+
+
+def by_rules(rules: Rules) -> Callable[[Game, int, float | None], Resumable]:
+    """The generic depth-first `search.Search` with a game's `rules`, as a `new_search`."""
+    def new_search(game: Game, max_nodes: int = 200_000,
+                   max_seconds: float | None = None) -> Resumable:
+        return Search(game, rules, max_nodes, max_seconds)
+    return new_search
 
 
 def load(game_id: str) -> SolitaireAI:
@@ -49,13 +117,20 @@ def load(game_id: str) -> SolitaireAI:
     return ai
 
 
-def solver(game: Game, max_nodes: int = 200_000, max_seconds: float | None = None) -> Search:
-    """A resumable full-information search of `game`'s position."""
-    return Search(game, load(game.id).RULES, max_nodes, max_seconds)
+def solver(game: Game, max_nodes: int = 200_000,
+           max_seconds: float | None = None) -> Resumable:
+    """A resumable full-information search of `game`'s position (`step(quota)`)."""
+    return load(game.id).new_search(game, max_nodes, max_seconds)
 
 
 def solve_game(game: Game, max_nodes: int = 200_000) -> Solution:
-    return solve(game, load(game.id).RULES, max_nodes)
+    return solver(game, max_nodes).run()
+
+
+def hint_search(game: Game) -> HintWork:
+    """The resumable hint of `game`'s position: `step(quota)` until it returns True,
+    then `.move` (None: nothing to hint)."""
+    return load(game.id).hint_search(game)
 
 
 def play_out(game: Game, policy) -> Outcome:

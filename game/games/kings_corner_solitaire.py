@@ -15,10 +15,16 @@ as docs/rules.md section 4 decides it.
 - Win: all 12 court cards on their spots. Option `strict` ("Camelot"): the number cards
   must also all be removed.
 
-Decided here, where the seed is silent: once the stock is empty the grid can never be
-filled again, so removing goes on with the grid not full (this only arises with
-`strict`: without it an empty stock means every court card is placed, a win). The
-score is the number of court cards on their spots (12 is every one).
+A removing phase begins only when a placement fills all 16 cells, and lasts until
+nothing more can be removed; this holds when the stock is empty too (docs/rules.md,
+section 4.4, and PySolFC's Camelot the same way). So with `strict`, a last card that leaves the
+grid not full ends the game at once, and a 10 or a pair still on the grid stays there:
+won only if every number card was already gone. (Without `strict` an empty stock means
+every court card is placed: a win.) Saves of strict games made when this engine let
+removing go on with the stock empty and the grid not full no longer replay from that
+move: the page sets them aside like any save that does not replay.
+
+The score is the number of court cards on their spots (12 is every one).
 
 Moves: `p5` puts the turned card on cell 5; `r9` removes the 10 on cell 9; `r3+12`
 removes the pair on cells 3 and 12.
@@ -313,16 +319,19 @@ class KingsCornerSolitaire(Game):
             for cell in (move.b, move.a) if move.pair else (move.a,):
                 self.discard.append(self.cells[cell])
                 self.cells[cell] = None
-            self.removing = bool(self._removals()) or not self.stock
+            self.removing = bool(self._removals())
         return removing, self._settle()
 
     def _settle(self) -> list[int]:
-        """What follows by itself: a full grid (or an empty stock) starts removing; a
-        turned court card with one free spot goes there. Returns the cells placed."""
+        """What follows by itself: a full grid starts removing (only a full grid does,
+        with the stock empty too); a turned court card with one free spot goes there.
+        Returns the cells placed."""
         placed = []
         while not self.removing and not self._won():
-            if None not in self.cells or not self.stock:
+            if None not in self.cells:
                 self.removing = True
+                break
+            if not self.stock:
                 break
             card = self.stock[-1]
             if not is_court(card):
@@ -367,7 +376,7 @@ class KingsCornerSolitaire(Game):
             return True
         if self.removing:
             return not self._removals()
-        return self._stuck_court() is not None
+        return not self.stock or self._stuck_court() is not None
 
     def _result(self) -> Outcome:
         score = self.score
@@ -381,10 +390,15 @@ class KingsCornerSolitaire(Game):
             reason = tr_n("You stopped with {n} of the 12 court cards placed.",
                           "You stopped with {n} of the 12 court cards placed.", score)
         elif self.removing:
-            if None not in self.cells:
-                reason = tr("The grid is full and no 10 or pair adding up to 10 can be removed.")
+            reason = tr("The grid is full and no 10 or pair adding up to 10 can be removed.")
+        elif not self.stock:  # only with `strict`: number cards are left, none can go
+            left = [c for c in self.cells if c and not is_court(c)]
+            if self._removals():  # a 10 or a pair, but the last card did not fill the grid
+                reason = tr_n("The stock is empty and the grid is not full, so nothing more "
+                              "can be removed: {cards} stays.",
+                              "The stock is empty and the grid is not full, so nothing more "
+                              "can be removed: {cards} stay.", len(left), cards=join_names(left))
             else:
-                left = [c for c in self.cells if c and not is_court(c)]
                 reason = tr_n("The stock is empty and no 10 or pair adding up to 10 is left "
                               "to remove: {cards} stays.",
                               "The stock is empty and no 10 or pair adding up to 10 is left "

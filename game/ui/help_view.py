@@ -4,6 +4,7 @@ grade beside its number). The decisions live in assist.py (pure, tested in CPyth
 
 from __future__ import annotations
 
+import time
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -13,7 +14,7 @@ from ..games import load
 from ..i18n import language as current_language
 from ..i18n import tr
 from . import assist
-from .dom import after, by_id
+from .dom import after, by_id, cancel
 from .store import slot_key
 
 if TYPE_CHECKING:
@@ -26,25 +27,75 @@ class HelpView:
         self.page = page
         self.rules_dialog = by_id("rules-dialog")
         self._choices: dict[tuple, assist.DealChoice] = {}
+        self.thinking = None  # the hint being worked out (game.ai's HintWork), if any
+        self.thinking_for: tuple = ()  # its session and move count: a move makes it stale
+        self.hint_timer = None
+        self.sizer = assist.SliceSizer()
         page.on("opened", lambda: after(0, self.deal_extras))  # after the game is playable
+        page.on("closing", self.stop_hint)
+        page.on("home", self.stop_hint)
         page.handle("hint", self.show_hint)
         page.handle("rules", self.show_rules)
 
     # -- hints ---------------------------------------------------------------------------
 
     def show_hint(self) -> None:
+        """Work the hint out in slices (a sampled hint can take a second in the browser),
+        the page painting and answering between them; a move made meanwhile drops it."""
         page = self.page
         session = page.session
         if session is None or not assist.has_hints(page.info.id, session.game.options):
             return
+        if self.thinking is not None:
+            return  # already at it
         game = session.game
+        if game.is_over():
+            self._show(None)
+            return
         try:
             from ..ai import solitaire  # loaded on the first hint, never at start-up
 
-            move = None if game.is_over() else solitaire.load(game.id).hint(game)
+            self.thinking = solitaire.hint_search(game)
         except (ImportError, KeyError):
             page.say(tr("Hints for this game are not available yet."))
             return
+        self.thinking_for = (session, session.moves_count)
+        self.sizer = assist.SliceSizer()
+        self._busy(True)
+        self._think()
+
+    def _think(self, *_args) -> None:
+        self.hint_timer = None
+        work, session = self.thinking, self.page.session
+        if work is None or (session, session and session.moves_count) != self.thinking_for:
+            self.stop_hint()
+            return
+        before = work.nodes
+        started = time.perf_counter()
+        done = work.step(self.sizer.quota)
+        self.sizer.update(work.nodes - before, (time.perf_counter() - started) * 1000)
+        if not done:
+            self.hint_timer = after(0, self._think)
+            return
+        self.stop_hint()
+        self._show(work.move)
+
+    def stop_hint(self) -> None:
+        """Drop a hint being worked out (nothing keeps running)."""
+        cancel(self.hint_timer)
+        self.hint_timer = None
+        if self.thinking is not None:
+            self.thinking = None
+            self._busy(False)
+
+    def _busy(self, busy: bool) -> None:
+        for button in document.querySelectorAll('[data-action="hint"]'):
+            button.setAttribute("aria-busy", "true" if busy else "false")
+
+    def _show(self, move) -> None:
+        page = self.page
+        session = page.session
+        game = session.game
         if move is None:
             page.hint = None
             page.refresh()

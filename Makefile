@@ -3,7 +3,8 @@
 #   make vendor   install the pinned runtime (npm ci) and copy it into vendor/
 #   make site     assemble _site/, the exact folder a static host publishes
 #   make play     build, then serve _site/ on http://127.0.0.1:$(PORT)
-#   make test     install test tools, then ruff, pytest tests, pytest e2e
+#   make test     install test tools, then ruff, pytest tests, pytest e2e (in parallel:
+#                 E2E_WORKERS=3 on 2 cores, UNIT_WORKERS=2; =0 runs in one process)
 #
 # Needs only python3 (+pip), node, npm and make; chromium is apt-installed
 # by `make test` when /usr/bin/chromium is missing.
@@ -15,6 +16,14 @@ PYTHON ?= python3
 PORT ?= 8000
 VENV := .venv
 VPY := $(VENV)/bin/python
+
+# Parallel test workers (pytest-xdist). The browser tests are CPU-bound (each page load
+# is 3-4 s of CPU starting Pyodide), but they also wait (timers, paces, animations), so
+# one worker more than the cores keeps the CPUs busy: 3 on the 2-core machine, at most 6.
+# E2E_WORKERS=0 runs them in this one process, in file order.
+CORES := $(shell nproc 2>/dev/null || echo 2)
+E2E_WORKERS ?= $(shell n=$$(( $(CORES) + 1 )); echo $$(( n > 6 ? 6 : n )))
+UNIT_WORKERS ?= $(CORES)
 
 NPM_STAMP := node_modules/.npm-ci.stamp
 VENDOR_STAMP := vendor/.stamp
@@ -77,10 +86,12 @@ chromium:
 	  $$SUDO apt-get update && $$SUDO apt-get install -y chromium; \
 	fi
 
+# loadgroup: tests marked @pytest.mark.xdist_group(name) run on one worker (the monkey's
+# one page, the previous release built once); every other test goes to the next free one.
 test: vendor site venv chromium
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/pytest tests
-	$(VENV)/bin/pytest e2e
+	$(VENV)/bin/pytest tests -n $(UNIT_WORKERS)
+	$(VENV)/bin/pytest e2e -n $(E2E_WORKERS) --dist loadgroup
 
 bench: vendor site venv chromium
 	$(VPY) bench/startup.py

@@ -6,6 +6,8 @@ Fixtures
                       at teardown; for tests that take the server down or change files
   open_site(path)     a new page of `context` at site_url + path, waited until
                       body[data-state=ready] (60 s)
+  shared_page(path)   the same, but loaded once per worker and shared by the tests that
+                      only read it (group them: @pytest.mark.xdist_group("shared-pages"))
   allow_console_errors(*regexes)
                       let this test's pages log console errors matching a regex; same
                       as @pytest.mark.allow_console_errors("regex", ...)
@@ -14,6 +16,12 @@ Contexts speak English (locale en-US) unless a test gives `locale=` to new_conte
 Every page of every context made through `context` / `new_context` is watched:
 a `pageerror` (uncaught exception) or a console message of type "error" fails
 the test at teardown, listed, unless allowed as above.
+
+Parallel workers (pytest-xdist, `make test` runs `-n $(E2E_WORKERS) --dist loadgroup`):
+every worker has its own Chromium and serves the one built _site/ itself on a port the
+OS picks; tests write only under their own tmp_path (per worker). Tests that must share
+one page or one costly set-up carry @pytest.mark.xdist_group(name), which keeps them
+on one worker; the slowest work units are handed out first (pytest_collection_modifyitems).
 """
 
 from __future__ import annotations
@@ -35,6 +43,34 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("SITE_DIR") or ROOT / "_site").resolve()
 READY = "body[data-state=ready]"
 READY_TIMEOUT_MS = 60_000
+
+
+# --- order ---------------------------------------------------------------------
+
+# Files whose tests take longest (seconds a test, measured on the 2-core machine), the
+# slowest first. Parallel workers take tests in collection order, so the long ones start
+# first and the short ones fill in at the end instead of one worker finishing a long test
+# alone. Only the balance depends on it, never what is tested; a file not listed runs after.
+SLOW_FILES = (
+    "test_crash_safety.py",
+    "test_updates.py",
+    "test_tabs.py",
+    "test_languages.py",
+    "test_long_session.py",
+    "test_csp.py",
+    "test_stats.py",
+    "test_settings.py",
+    "test_storage_faults.py",
+    "test_kings_corner_table.py",
+    "test_kings_corner_solitaire.py",
+    "test_hints_and_solver.py",
+    "test_phone.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {name: i for i, name in enumerate(SLOW_FILES)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(SLOW_FILES)))
 
 
 # --- browser -------------------------------------------------------------------
@@ -173,3 +209,38 @@ def open_site(context: BrowserContext, site_url: str) -> Callable[..., Page]:
         return page
 
     return open_
+
+
+@pytest.fixture(scope="session")
+def _shared_pages(browser, browser_context_args: dict, site_url: str):
+    """The pages of shared_page, one per path, each in a context of its own with the
+    default arguments (English), and the guard that hears their browser errors."""
+    guard = ConsoleGuard()
+    pages: dict[str, Page] = {}
+
+    def get(path: str) -> Page:
+        if path not in pages:
+            context = browser.new_context(**{**browser_context_args, "locale": LOCALE})
+            guard.watch_context(context)
+            page = context.new_page()
+            page.goto(site_url + path)
+            page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+            pages[path] = page
+        return pages[path]
+
+    yield get, guard
+    for page in pages.values():
+        page.context.close()
+
+
+@pytest.fixture
+def shared_page(_shared_pages, _console_guard: ConsoleGuard) -> Iterator[Callable[..., Page]]:
+    """shared_page(path="/") -> a page at site_url + path with Python ready, opened by the
+    first test of this worker that asks for it and kept for the others: a page load (2-4 s
+    of Pyodide) saved for each test that only looks. A test using it must not change it
+    (no click, key, storage or navigation): the next test would see what it left. Its
+    browser errors fail the test during which they happen, as on any page."""
+    get, guard = _shared_pages
+    before = len(guard.errors)
+    yield lambda path="/": get(path)
+    _console_guard.errors.extend(guard.errors[before:])

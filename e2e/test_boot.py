@@ -16,8 +16,9 @@ READY = "body[data-state=ready]"
 GAME_PATH = "/?game=devils-square&deal=1"
 
 
-def test_boots_to_ready(open_site):
-    page = open_site("/")
+@pytest.mark.xdist_group("shared-pages")
+def test_boots_to_ready(shared_page):
+    page = shared_page("/")
     assert page.title() == "Card Games"
     assert page.evaluate("document.body.dataset.state") == "ready"
     assert page.locator("#loader").is_hidden()

@@ -164,16 +164,20 @@ FRAMES_JS = """() => {
   requestAnimationFrame(tick);
 }"""
 
+# The slices run by the time the Cancel click reaches the page, and by the time the
+# search stops: counted in slices, not milliseconds, so a busy machine changes nothing.
 INPUT_TO_IDLE_JS = """() => {
   window.__cancel = {};
-  addEventListener('pointerdown', (e) => { window.__cancel.down = e.timeStamp; }, true);
   const solver = document.getElementById('solver');
+  const slices = () => Number(solver.dataset.slices);
+  addEventListener('click', () => { window.__cancel.click = slices(); }, true);
   new MutationObserver(() => {
-    if (solver.dataset.state !== 'running' && !window.__cancel.idle) {
-      window.__cancel.idle = performance.now();
+    if (solver.dataset.state !== 'running' && window.__cancel.idle === undefined) {
+      window.__cancel.idle = slices();
     }
   }).observe(solver, {attributes: true});
 }"""
+SLICES_JS = "Number(document.getElementById('solver').dataset.slices)"
 
 
 def test_the_page_stays_responsive_while_the_solver_runs_and_cancel_stops_it(open_site):
@@ -185,30 +189,33 @@ def test_the_page_stays_responsive_while_the_solver_runs_and_cancel_stops_it(ope
     page.evaluate(FRAMES_JS)
     page.click(f'{SOLVER} [data-action="solve"]')
     expect(solver).to_have_attribute("data-state", "running")
-    page.wait_for_function("Number(document.getElementById('solver').dataset.slices) >= 3")
-    page.evaluate("() => { window.__gaps = []; }")
-    first = int(solver.get_attribute("data-slices"))
-    page.wait_for_timeout(2_000)
-    gaps = sorted(page.evaluate("window.__gaps"))
-    slices = int(solver.get_attribute("data-slices")) - first
-    assert slices >= 5, f"only {slices} slices ran in 2 s"
-    assert len(gaps) >= 10, f"only {len(gaps)} frames painted in 2 s of solving"
-    assert gaps[len(gaps) // 2] < 150, f"frames came every {gaps[len(gaps) // 2]:.0f} ms"
+    page.wait_for_function(f"{SLICES_JS} >= 3")
+    # Ten slices more (the search goes on by itself), and the frames painted meanwhile:
+    # counted against the slices, not the clock, so that a busy machine (parallel test
+    # workers) slows both alike. The search yields after each slice of about 40 ms, and a
+    # frame is due every 17 ms, so the page paints after nearly every slice (16-18 frames
+    # in 10-12 slices at load 14); a search that kept the main thread would paint none.
+    first = page.evaluate(f"() => {{ window.__gaps = []; return {SLICES_JS}; }}")
+    page.wait_for_function(f"{SLICES_JS} >= {first + 10}", timeout=60_000)
+    frames, slices = page.evaluate(f"[window.__gaps.length, {SLICES_JS}]")
+    slices -= first
+    assert 2 * frames >= slices, f"only {frames} frames painted during {slices} slices"
     expect(page.locator("#solver-count")).to_have_text(re.compile(r"^[\d,]+ positions searched$"))
     assert int(page.locator("#solver-bar").get_attribute("value") or 0) >= 0
 
     # the page answers while it thinks: close the dialog, reopen it, the search goes on
     page.click('#end-dialog [data-action="close"]')
-    expect(page.locator("#end-dialog")).to_be_hidden(timeout=1_000)
+    expect(page.locator("#end-dialog")).to_be_hidden()
     page.click('.status [data-action="show-outcome"]')
-    expect(page.locator("#end-dialog")).to_be_visible(timeout=2_000)
+    expect(page.locator("#end-dialog")).to_be_visible()
     expect(solver).to_have_attribute("data-state", "running")
 
     page.evaluate(INPUT_TO_IDLE_JS)
     page.click(f'{SOLVER} [data-action="solve-cancel"]')
-    expect(solver).to_have_attribute("data-state", "idle", timeout=2_000)
-    times = page.evaluate("window.__cancel")
-    assert times["idle"] - times["down"] < 1_000, f"Cancel took {times}"
+    expect(solver).to_have_attribute("data-state", "idle")
+    at = page.evaluate("window.__cancel")
+    # Cancel stops the search at once: no slice after the click (one may be under way)
+    assert at["idle"] - at["click"] <= 1, f"slices ran after Cancel: {at}"
     stopped = solver.get_attribute("data-slices")
     page.wait_for_timeout(600)
     assert solver.get_attribute("data-slices") == stopped, "the search went on after Cancel"

@@ -12,6 +12,7 @@ import re
 import struct
 from urllib.parse import urljoin
 
+import pytest
 from conftest import SITE
 from playwright.sync_api import Page
 
@@ -36,14 +37,15 @@ def png_size(data: bytes) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
-def test_the_manifest_parses_and_is_linked(context, site_url):
+@pytest.mark.xdist_group("shared-pages")
+def test_the_manifest_parses_and_is_linked(shared_page, site_url):
     data = manifest()
     assert REQUIRED <= data.keys()
     assert data["start_url"] == "./" and data["scope"] == "./"
     assert data["display"] == "standalone"
     for colour in ("theme_color", "background_color"):
         assert re.fullmatch(r"#[0-9a-f]{6}", data[colour]), colour
-    page = open_ready(context.new_page(), site_url + "/")
+    page = shared_page("/")
     href = page.get_attribute('link[rel="manifest"]', "href")
     assert urljoin(site_url + "/", href) == site_url + "/manifest.webmanifest"
     response = page.request.get(site_url + "/manifest.webmanifest")
@@ -52,8 +54,9 @@ def test_the_manifest_parses_and_is_linked(context, site_url):
     assert response.json() == data
 
 
-def test_every_icon_loads_with_its_size_and_type(context, site_url):
-    page = open_ready(context.new_page(), site_url + "/")
+@pytest.mark.xdist_group("shared-pages")
+def test_every_icon_loads_with_its_size_and_type(shared_page, site_url):
+    page = shared_page("/")
     icons = manifest()["icons"]
     purposes = {icon.get("purpose", "any") for icon in icons}
     assert {"any", "maskable"} <= purposes

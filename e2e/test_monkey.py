@@ -23,8 +23,10 @@ their own (on timers, at the fast pace: 250 ms a move).
 No Python or JavaScript error may happen (console errors and uncaught exceptions are
 caught after every action here, and by the autouse guard of conftest.py).
 
-MONKEY_ACTIONS sets the actions per game (default 2000: thousands per game, as issue 8
-asks), MONKEY_SEED the seed (default 20261). A failure names the game, deal, seed,
+MONKEY_ACTIONS sets the actions per game: `make test` (and CI) run the short form, 400
+per game, with every check of the long one; MONKEY_ACTIONS=2000 is the long run of issue 8
+(thousands per game), to run before a release or after a change to the page's play.
+MONKEY_SEED sets the seed (default 20261). A failure names the game, deal, seed,
 action index and the last actions. The page's own random numbers (a new deal's number)
 come from a seeded crypto.getRandomValues, so a seed replays the same deals; only the
 table's computer turns, which run on timers, may fall differently between the monkey's actions.
@@ -56,7 +58,7 @@ from game.ui.table import TableSession
 CONTEXT = {"locale": "en-US", "reduced_motion": "reduce", "service_workers": "block",
            "has_touch": True}
 
-ACTIONS = int(os.environ.get("MONKEY_ACTIONS", "2000"))  # per game, over all its deals
+ACTIONS = int(os.environ.get("MONKEY_ACTIONS", "400"))  # per game, over all its deals
 SEED = int(os.environ.get("MONKEY_SEED", "20261"))
 HISTORY = 12  # actions listed when a check fails
 
@@ -506,6 +508,7 @@ def monkey_page(browser: Browser, browser_context_args: dict) -> Iterator[tuple[
     context.close()
 
 
+@pytest.mark.xdist_group("monkey")  # one worker, one page: the games' long session
 @pytest.mark.parametrize("game_id", list(DEALS))
 def test_monkey(game_id: str, monkey_page, site_url: str, _console_guard) -> None:
     page, errors = monkey_page

@@ -121,6 +121,7 @@ def play(page: Page, game, count: int) -> None:
         wait_saved(page, game)
 
 
+@pytest.mark.xdist_group("previous-release")  # one worker builds it once
 def test_a_new_version_takes_over_without_breaking_the_game_in_progress(
     context, serve_site, previous_site, tmp_path
 ):
@@ -184,6 +185,7 @@ def test_a_new_version_takes_over_without_breaking_the_game_in_progress(
         context.set_offline(False)
 
 
+@pytest.mark.xdist_group("previous-release")  # one worker builds it once
 def test_a_reload_that_finds_the_new_version_resumes_and_the_next_is_version_2(
     context, serve_site, previous_site, tmp_path
 ):

@@ -152,6 +152,15 @@ class FakeClassList:
         self.names.discard(name)
 
 
+class FakeAnimation:
+    """What element.animate() returns: finished by the time a timeout runs, unless a test
+    says the glide started late (its first frame came after the timeout was set)."""
+
+    def __init__(self) -> None:
+        self.pending = False
+        self.playState = "finished"  # noqa: N815 - the DOM's name
+
+
 class FakeElement:
     """A card or zone element: where it is, its classes, the animations started on it."""
 
@@ -164,8 +173,10 @@ class FakeElement:
     def getBoundingClientRect(self):  # noqa: N802 - the DOM's name
         return types.SimpleNamespace(left=self.left, top=0)
 
-    def animate(self, frames, timing) -> None:
+    def animate(self, frames, timing) -> FakeAnimation:
         self.animations.append((frames, timing))
+        self.glide = FakeAnimation()
+        return self.glide
 
 
 @pytest.fixture
@@ -203,6 +214,25 @@ def test_a_move_made_while_cards_glide_keeps_every_gliding_card_in_flight(dom, b
     run_next_timeout(dom)  # when the second move's have
     assert "moving" not in first.classList.names | second.classList.names
     assert dom._timers == {} and board._moving == []
+
+
+def test_a_glide_that_started_late_keeps_its_card_in_flight_until_it_lands(dom, board):
+    """The settling timeout counts from animate(), but a glide starts at the next frame,
+    which on a busy machine comes late: the cards still glide when the timeout runs, and
+    must keep `.moving` until they land (the glide test in e2e failed under load)."""
+    card = FakeElement(left=300)
+    board.nodes = {"7D": card}
+    board._play({"7D": types.SimpleNamespace(left=100, top=0)})
+    card.glide.pending, card.glide.playState = True, "running"  # no frame yet
+    run_next_timeout(dom)
+    assert card.classList.names == {"moving"} and len(dom.fake_window.waiting) == 1
+    card.glide.pending = False  # its first frame came: it glides
+    run_next_timeout(dom)
+    assert card.classList.names == {"moving"}
+    card.glide.playState = "finished"  # landed
+    run_next_timeout(dom)
+    assert card.classList.names == set() and board._moving == []
+    assert dom._timers == {} and dom.fake_window.waiting == []
 
 
 def test_a_second_refusal_shakes_for_its_whole_time_and_stops_the_first(dom, board):

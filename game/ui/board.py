@@ -18,6 +18,7 @@ from .dom import after, cancel, js_object, missing, move_ms
 from .page_types import GamePage
 
 EASING = "cubic-bezier(0.2, 0.7, 0.3, 1)"
+SETTLE_AGAIN_MS = 30  # how soon to look again at a glide that started late
 
 
 class Board:
@@ -39,7 +40,7 @@ class Board:
         self.last_zones: dict[str, list[str]] = {}  # the zones of the last render
         for count in root.querySelectorAll(".count"):
             count.setAttribute("aria-hidden", "true")  # the zone's label says the count
-        self._moving: list = []  # elements gliding, all settled by one timeout
+        self._moving: list = []  # (element, its Animation) gliding, settled by one timeout
         self._settle: int | None = None  # that timeout
         self._refused = None  # the zone element shaking, and the timeout that stops it
         self._unrefuse_at: int | None = None
@@ -180,9 +181,9 @@ class Board:
             if abs(dx) < 0.5 and abs(dy) < 0.5:
                 continue
             frames = [{"transform": f"translate({dx:.1f}px, {dy:.1f}px)"}, {"transform": "none"}]
-            element.animate(js_object(frames), timing)
+            glide = element.animate(js_object(frames), timing)
             element.classList.add("moving")
-            self._moving.append(element)
+            self._moving.append((element, glide))
         if self._moving:
             # One timeout for all: a move made while earlier cards still glide puts it off
             # until its own cards land, or the earlier move's would take `.moving` off cards
@@ -192,7 +193,12 @@ class Board:
 
     def _settled(self, *_args) -> None:
         self._settle = None
-        for element in self._moving:
+        # A glide starts at the next frame, not when the timeout was set: on a busy machine
+        # that frame comes late, and the cards are still on their way. Look again shortly.
+        if any(glide.pending or glide.playState == "running" for _, glide in self._moving):
+            self._settle = after(SETTLE_AGAIN_MS, self._settled)
+            return
+        for element, _glide in self._moving:
             element.classList.remove("moving")
         self._moving.clear()
 

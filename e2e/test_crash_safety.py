@@ -34,7 +34,7 @@ from helpers import (
 from playwright.sync_api import BrowserContext, Page, expect
 
 # The solitaire move by clicks and the table's CPython oracle are the other tests' own
-from test_hints_and_solver import find_deal, give_up, make, solution_of
+from test_hints_and_solver import LONG_SEARCHES, find_deal, give_up, make, solution_of
 from test_hints_and_solver import wait_saved as wait_move_saved
 from test_kings_corner_solitaire import expect_kc_board
 from test_kings_corner_table import (
@@ -295,7 +295,7 @@ def test_a_reload_during_a_computers_turn_resumes_with_every_completed_move(cont
 
 def test_a_reload_while_the_solver_runs_resumes_the_finished_game(context, open_site):
     game_id = "devils-square"
-    deal = find_deal(game_id, "unknown", 60_000)  # a search that takes a while
+    deal = find_deal(game_id, "unknown", 60_000, LONG_SEARCHES)  # one that takes a while
     page = open_site(path(game_id, deal))
     game = engine(game_id, deal)
     line, _ = random_line(game_id, deal, seed=1, limit=3)

@@ -4,6 +4,7 @@ grade beside its number). The decisions live in assist.py (pure, tested in CPyth
 
 from __future__ import annotations
 
+import copy
 import time
 from html import escape
 from typing import TYPE_CHECKING
@@ -55,19 +56,19 @@ class HelpView:
         try:
             from ..ai import solitaire  # loaded on the first hint, never at start-up
 
-            self.thinking = solitaire.hint_search(game)
+            self.thinking = solitaire.hint_search(copy.deepcopy(game))  # a snapshot
         except (ImportError, KeyError):
             page.say(tr("Hints for this game are not available yet."))
             return
-        self.thinking_for = (session, session.moves_count)
+        self.thinking_for = self._position()
         self.sizer = assist.SliceSizer()
         self._busy(True)
         self._think()
 
     def _think(self, *_args) -> None:
         self.hint_timer = None
-        work, session = self.thinking, self.page.session
-        if work is None or (session, session and session.moves_count) != self.thinking_for:
+        work = self.thinking
+        if work is None or self._position() != self.thinking_for:
             self.stop_hint()
             return
         before = work.nodes
@@ -79,6 +80,14 @@ class HelpView:
             return
         self.stop_hint()
         self._show(work.move)
+
+    def _position(self) -> tuple:
+        """The session and its moves so far: the hint is for this position only (an undo
+        then another move keeps the count but not the position)."""
+        session = self.page.session
+        if session is None:
+            return ()
+        return (session, tuple(str(move) for move in session.game.move_stack))
 
     def stop_hint(self) -> None:
         """Drop a hint being worked out (nothing keeps running)."""

@@ -1,9 +1,14 @@
 """The pure helpers of bench/latency.py: percentiles, a click's figures from the probe's
-records, Event Timing entries matched to clicks, long tasks, and the trace's stages and
-kinds of work (bench/latency_figures.py, bench/latency_trace.py). Made-up numbers only: no
-browser, no clock."""
+records, Event Timing entries matched to clicks, long tasks, the trace's stages and kinds
+of work (bench/latency_figures.py, bench/latency_trace.py), and what the board must show
+for its DOM-vs-engine check (bench/latency_page.py). Made-up numbers and fake pages only:
+no browser, no clock."""
 
 from __future__ import annotations
+
+import json
+from importlib import import_module
+from types import SimpleNamespace
 
 import pytest
 
@@ -16,6 +21,7 @@ from bench.latency_figures import (
     percentile,
     summarise,
 )
+from bench.latency_page import PageWentWrong, check_board, expected_board
 from bench.latency_trace import (
     Span,
     async_spans,
@@ -26,6 +32,7 @@ from bench.latency_trace import (
     typical,
     work_by_kind,
 )
+from game.games import GAMES, load_all
 
 # --- percentiles ---------------------------------------------------------------------------
 
@@ -286,3 +293,85 @@ def test_the_latencies_of_the_clicks_and_their_medians():
         ("SubmitCompositorFrameToPresentationCompositorFrame", 0, 9.5),
         ("StartDrawToSwapStart", 1, 7.0),
     ]
+
+
+# --- what the board must show (the DOM-vs-engine check) ------------------------------------
+
+
+class FakeSession:
+    def __init__(self, zones: dict, hidden: frozenset = frozenset(), turned: str = "") -> None:
+        self._zones, self._hidden, self._turned = zones, hidden, turned
+
+    def zones(self) -> dict:
+        return self._zones
+
+    def hidden(self) -> frozenset:
+        return self._hidden
+
+    def status(self) -> SimpleNamespace:
+        return SimpleNamespace(turned=self._turned)
+
+
+def parts(**fields) -> SimpleNamespace:
+    return SimpleNamespace(**({"hidden": frozenset({"stock"}), "top_only": (),
+                               "ends_only": frozenset(), "turned_zone": ""} | fields))
+
+
+def test_the_board_shows_what_the_game_page_says():
+    """A hidden zone shows no card but its count, a zone showing its top cards only those
+    and its count, a row showing its ends its bottom and top card, a hand the session hides
+    nothing but its count, any other zone all its cards."""
+    session = FakeSession({
+        "stock": ["a", "b", "c"], "waste": ["1", "2", "3", "4", "5"],
+        "side": ["w", "x", "y", "z"], "short": ["p", "q"], "hand-1": ["h", "i"], "cell": ["k"],
+    }, hidden=frozenset({"hand-1"}))
+    want = expected_board(parts(top_only=(("waste", 3),), ends_only=frozenset({"side", "short"})),
+                          session)
+    assert want == {
+        "zones": {"stock": [], "waste": ["3", "4", "5"], "side": ["w", "z"],
+                  "short": ["p", "q"], "hand-1": [], "cell": ["k"]},
+        "counts": {"stock": 3, "waste": 5, "hand-1": 2},
+    }
+
+
+def test_a_card_turned_up_shows_on_its_zone_and_is_not_counted():
+    kcs = parts(hidden=frozenset(), top_only=(("stock", 1), ("discard", 2)), turned_zone="stock")
+    zones = {"stock": ["a", "b", "c"], "discard": ["d"]}
+    assert expected_board(kcs, FakeSession(zones, turned="c")) == {
+        "zones": {"stock": ["c"], "discard": ["d"]}, "counts": {"stock": 2, "discard": 1}}
+    assert expected_board(kcs, FakeSession(zones)) == {
+        "zones": {"stock": [], "discard": ["d"]}, "counts": {"stock": 3, "discard": 1}}
+
+
+def test_every_game_of_the_registry_has_a_board_to_check():
+    for info in load_all().values():
+        page = import_module(info.page).PAGE
+        session = page.session(GAMES[info.id].new(deal=3), [], None)
+        want = expected_board(page, session)
+        assert set(want["zones"]) == set(session.zones()), info.id
+        assert sum(map(len, want["zones"].values())) > 0, info.id
+
+
+class FakePage:
+    def __init__(self, board: dict) -> None:
+        self.board = board
+
+    def evaluate(self, _script: str) -> dict:
+        return json.loads(json.dumps(self.board))
+
+
+def test_the_check_fails_when_the_dom_differs_from_the_engine():
+    game = parts()
+    session = FakeSession({"stock": ["a", "b"], "cell-0": ["x", "y"]})
+    right = {"zones": {"stock": [], "cell-0": ["x", "y"]}, "counts": {"stock": 2}}
+    check_board(FakePage(right), game, session, "deal 1")
+    wrong_cards = {"zones": {"stock": [], "cell-0": ["y", "x"]}, "counts": {"stock": 2}}
+    with pytest.raises(PageWentWrong, match=r'"zones cell-0": \[\["y", "x"\], \["x", "y"\]\]'):
+        check_board(FakePage(wrong_cards), game, session, "deal 1")
+    wrong_count = {"zones": {"stock": [], "cell-0": ["x", "y"]}, "counts": {"stock": 3}}
+    with pytest.raises(PageWentWrong, match="counts stock"):
+        check_board(FakePage(wrong_count), game, session, "deal 1")
+    extra_zone = {"zones": {"stock": [], "cell-0": ["x", "y"], "cell-1": []},
+                  "counts": {"stock": 2}}
+    with pytest.raises(PageWentWrong, match="zones cell-1"):
+        check_board(FakePage(extra_zone), game, session, "deal 1")

@@ -582,9 +582,18 @@ def trace_report(path: Path, run: Run) -> None:
         return
     slowest = max(found, key=lambda lat: lat.ms)
     rows = dict(((n, d), m) for n, d, m in typical(found))
-    print(f"the slowest, a {slowest.type} at {slowest.timestamp:.1f} ms: {slowest.ms:.1f} ms "
-          f"from its timeStamp to the frame shown (Chromium's EventLatency stages; the median "
-          f"of the {len(found)} events beside it; ms)")
+    index = next((i for i, c in enumerate(run.clicker.clicks)
+                  if min(abs(c.down - slowest.timestamp), abs(c.up - slowest.timestamp)) <= 1),
+                 None)
+    what = ""
+    if index is not None:
+        deal, move, _ = run.engine_ms.get(index, (None, "", 0.0))
+        what = f" of a {run.clicker.clicks[index].kind} click" + (
+            f" (deal {deal}, move {move})" if deal else "")
+    print(f"the slowest, a {slowest.type}{what} at {slowest.timestamp:.1f} ms: "
+          f"{slowest.ms:.1f} ms from its timeStamp to the frame shown. Chromium's EventLatency "
+          f"stages, ms, then the median of the {len(found)} events; what ran meanwhile, ms "
+          f"(raster: raster tasks summed over the worker threads)")
     for stage in slowest.stages:
         name = "  " * stage.depth + stage.name
         print(f"    {name:<54} {stage.ms:6.1f} {rows.get((stage.name, stage.depth), 0):6.1f}  "
@@ -641,7 +650,7 @@ def main(argv: list[str] | None = None) -> int:
             runs.append(bench_plain(browser, plain_url, args, errors, clicks))
             if args.trace:
                 worst = max(runs[:-1], key=lambda r: max(
-                    c.frame_raf for c in r.clicker.clicks[args.warmup:]))
+                    (c.frame_raf for c in r.clicker.clicks[args.warmup:]), default=0.0))
                 traced = bench_game(browser, site_url, INFOS[worst.name], args, errors,
                                     args.trace_moves, args.trace)
             browser.close()
@@ -657,8 +666,9 @@ def main(argv: list[str] | None = None) -> int:
     if errors:
         print("\nconsole errors during the run:", *errors, sep="\n  ", file=sys.stderr)
         return 1
-    worst = max(summarise([c.handler for c in r.clicker.clicks[args.warmup:]]).p95
-                for r in runs[:-1])
+    summaries = [summarise([c.handler for c in r.clicker.clicks[args.warmup:]])
+                 for r in runs[:-1]]
+    worst = max((s.p95 for s in summaries if s is not None), default=0.0)
     print(f"\nhandler p95 within {BUDGET_MS:.0f} ms for every game: "
           f"{'yes' if worst <= BUDGET_MS else 'no'}")
     return 0

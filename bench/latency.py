@@ -621,13 +621,17 @@ def main(argv: list[str] | None = None) -> int:
                              "slowest click was the slowest, into FILE")
     parser.add_argument("--trace-moves", type=int, default=6,
                         help="moves of the traced burst (default 6)")
+    parser.add_argument("--site", type=Path, default=SITE,
+                        help="the build to play (default _site/; `python3 tools/build_site.py "
+                             "DIR` of another commit compares two builds)")
     args = parser.parse_args(argv)
-    if not (SITE / "index.html").is_file():
-        print(f"{SITE}/index.html is missing: run `make site`", file=sys.stderr)
+    site = args.site
+    if not (site / "index.html").is_file():
+        print(f"{site}/index.html is missing: run `make site`", file=sys.stderr)
         return 2
     infos = list(INFOS.values()) if args.game in ("all", "both") else [INFOS[args.game]]
 
-    site_url, stop = serve_in_thread(SITE)
+    site_url, stop = serve_in_thread(site)
     plain_url, stop_plain = serve_in_thread(PLAIN)
     errors: list[str] = []
     runs: list[Run] = []

@@ -134,6 +134,52 @@ def test_hint_highlights_the_ai_s_legal_move_until_the_next_move(open_site, game
         expect(page.locator("#message")).to_have_text("")
 
 
+# The values aria-busy took on the Hint button, in order: each change's old value says
+# what the one before it set (one task may make several changes before the observer runs).
+BUSY_JS = """() => {
+  window.__old = [];
+  const button = document.querySelector('.actions [data-action="hint"]');
+  new MutationObserver((changes) => changes.forEach((c) => window.__old.push(c.oldValue)))
+    .observe(button, {attributes: true, attributeFilter: ['aria-busy'], attributeOldValue: true});
+}"""
+BUSY_VALUES = """() => [...window.__old.slice(1),
+  document.querySelector('.actions [data-action="hint"]').getAttribute('aria-busy')]"""
+# Hint pressed, then (in the same task, before the first slice of thinking) `then`.
+HINT_THEN_JS = """(then) => {
+  document.querySelector('.actions [data-action="hint"]').click();
+  if (then === 'escape') {
+    document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}));
+  } else {
+    document.querySelector('.actions [data-action="hint"]').click();
+  }
+}"""
+
+
+def test_the_hint_shows_it_thinks_and_escape_or_hint_again_cancels_it(open_site):
+    """The sampled hint of Devil's Square is worked out in slices: the button is busy
+    meanwhile (aria-busy, its bulb pulses), the hint shown is the CPython hint of the same
+    position, and Escape or a second press on Hint cancels it: nothing is hinted."""
+    deal = 11
+    page = open_site(path("devils-square", deal))
+    game = engine("devils-square", deal)
+    page.evaluate(BUSY_JS)
+    page.click(HINT)
+    page.wait_for_selector("#board .hint, #board .hint-target", timeout=10_000)
+    assert page.evaluate(BUSY_VALUES) == ["true", "false"]
+    move = solitaire.load("devils-square").hint(game)
+    want = assist.hint_marks(game, move, str)
+    assert hinted(page) == (sorted(want.cards), sorted(want.zones))
+    make(page, game, move)
+    wait_saved(page, game)
+    for then in ("escape", "hint"):
+        page.evaluate("window.__old = []")
+        page.evaluate(HINT_THEN_JS, then)
+        page.wait_for_timeout(1_500)  # longer than any hint of this deal takes
+        assert page.evaluate(BUSY_VALUES) == ["true", "false"], then
+        assert hinted(page) == ([], []), then
+        expect(page.locator("#message")).to_have_text("")
+
+
 def test_after_the_end_there_is_nothing_to_hint(open_site):
     page = open_site(path("devils-grip", 5))
     give_up(page)

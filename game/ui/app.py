@@ -154,6 +154,8 @@ class App:
             page.act("redo" if event.shiftKey or key == "y" else "undo")
         elif key == "escape" and page.replaying:
             page.act("replay-stop")
+        elif key == "escape" and self.help.thinking is not None:
+            self.help.stop_hint()
         elif key == "escape" and page.session.selected:
             page.apply(page.session.cancel())
         elif key == "h" and not (event.ctrlKey or event.metaKey or event.altKey):

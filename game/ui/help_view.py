@@ -42,13 +42,15 @@ class HelpView:
 
     def show_hint(self) -> None:
         """Work the hint out in slices (a sampled hint can take a second in the browser),
-        the page painting and answering between them; a move made meanwhile drops it."""
+        the page painting and answering between them, the button marked busy; a move
+        made meanwhile drops it, and Hint pressed again or Escape cancels it."""
         page = self.page
         session = page.session
         if session is None or not assist.has_hints(page.info.id, session.game.options):
             return
         if self.thinking is not None:
-            return  # already at it
+            self.stop_hint()  # pressed again while it thinks: the player cancels it
+            return
         game = session.game
         if game.is_over():
             self._show(None)
@@ -62,8 +64,8 @@ class HelpView:
             return
         self.thinking_for = self._position()
         self.sizer = assist.SliceSizer()
-        self._busy(True)
-        self._think()
+        self._busy(True)  # shown before the first slice: a frame of "thinking" at least
+        self.hint_timer = after(0, self._think)
 
     def _think(self, *_args) -> None:
         self.hint_timer = None

@@ -24,6 +24,7 @@ from game.ui.table import TableSession
 TOY = Path(__file__).parent / "toy"
 TOY_ID = "toy-ladder"
 PLIES = 40  # random plies per deal
+SWAPS_CHECKED = 12  # swaps of a position checked at most (a sample: all are made alike)
 DEALS = (1, 2, 3)
 OPTIONS = {"kings-corner": {"players": "h2"}}  # one person at the table: the screen's turns
 
@@ -79,12 +80,19 @@ def test_the_toy_is_found_like_every_game(every_game):
     assert not info.has_hints and not info.table
 
 
-def test_every_legal_move_has_a_gesture_the_page_can_make(every_game):
-    for game_id in every_game:
-        for game in positions(game_id):
-            zones = game.zones()
-            for move in game.legal_moves():
-                check_gesture(game_id, game, zones, move)
+@pytest.mark.parametrize("game_id", [*load_all(), TOY_ID])  # one test a game: in parallel
+def test_every_legal_move_has_a_gesture_the_page_can_make(every_game, game_id):
+    assert game_id in every_game
+    rng = random.Random(game_id)
+    for game in positions(game_id):
+        zones = game.zones()
+        moves = game.legal_moves()
+        swaps = [move for move in moves if move.gesture.kind is Kind.SWAP]
+        if len(swaps) > SWAPS_CHECKED:  # Devil's Grip: hundreds a position, made alike
+            left_out = set(swaps) - set(rng.sample(swaps, SWAPS_CHECKED))
+            moves = [move for move in moves if move not in left_out]
+        for move in moves:
+            check_gesture(game_id, game, zones, move)
 
 
 def check_gesture(game_id, game, zones, move):

@@ -522,6 +522,34 @@ def test_full_storage_removes_the_oldest_finished_games_to_save_a_game_in_progre
     assert live_key in storage.data and sum(k.startswith("junk") for k in storage.data) == n
 
 
+def test_full_storage_drops_the_early_boards_before_any_finished_game():
+    """The copies js/early.js keeps (cardgames:early:<game>) are a cache: a save that needs
+    their room takes it, and finished games stay while that is enough."""
+    from game.ui.store import EARLY_PREFIX
+
+    storage = Quota(limit=6_000)
+    finished = {slot_key("kings-square", deal, {"guard": False}): finished_record(deal, deal)
+                for deal in range(1, 3)}
+    storage.data.update(finished)
+    early = {f"{EARLY_PREFIX}{game}": "[" + "0," * 600 + "0]" for game in ("devils-grip",
+                                                                            "kings-square")}
+    storage.data.update(early)
+    n = 0
+    while True:
+        try:
+            storage.setItem(f"junk{n}", "x" * 20)
+        except RuntimeError:
+            break
+        n += 1
+    store = Store(storage)
+    session, key, _ = opened(store, "devils-square", 4)
+    session.play(session.game.legal_moves()[0])
+    assert store.save_record(key, session.record(), finished=False)
+    assert store.take_problem() == ""
+    assert any(k not in storage.data for k in early)
+    assert all(storage.data.get(k) == v for k, v in finished.items())
+
+
 def test_full_storage_with_no_finished_game_to_remove_says_so_once():
     storage = Quota(limit=3_000)
     live = GAMES["devils-square"].new(deal=77)

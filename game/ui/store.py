@@ -21,6 +21,7 @@ from .record import SaveRecord
 from .safejson import loads
 
 PREFIX = "cardgames:"
+EARLY_PREFIX = f"{PREFIX}early:"  # js/early.js's copies of the boards last shown
 MAX_FINISHED = 30  # finished games kept per game; older ones are pruned
 
 
@@ -252,10 +253,10 @@ class Store:
             self.remove(key)
 
     def set_with_room(self, backend, key: str, value: str) -> None:
-        """backend.setItem(key, value); when storage is full, the oldest finished games are
-        removed one at a time, and the write tried again after each, until it fits. Only
-        finished games make room (they are pruned anyway): never a game in progress, nor
-        statistics, settings or data kept aside. Raises the first error when it cannot fit."""
+        """backend.setItem(key, value); when storage is full, the early boards' copies and
+        then the oldest finished games are removed one at a time, and the write tried again
+        after each, until it fits. Only those make room (a cache, and games pruned anyway):
+        never a game in progress, nor statistics, settings or data kept aside. Raises the first error when it cannot fit."""
         try:
             backend.setItem(key, value)
             return
@@ -263,7 +264,10 @@ class Store:
             if not is_quota(error):
                 raise
             first = error
-        for old in reversed(self.finished_saves()):
+        # First the copies of boards that js/early.js keeps to draw before Python starts
+        # (a cache it writes again), then the finished games, oldest first.
+        early = [k for k in self.keys() if isinstance(k, str) and k.startswith(EARLY_PREFIX)]
+        for old in early + list(reversed(self.finished_saves())):
             if old == key:
                 continue
             try:

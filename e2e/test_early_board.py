@@ -1,0 +1,230 @@
+"""The board before Python (js/early.js): a game left in progress shows again at once, from
+the copy the page kept, before Pyodide has started; it is inert until Python draws the
+same board in its place; a click made meanwhile is refused, never played; a damaged or
+hostile copy is ignored and never stops the start.
+
+Python's start is held back by holding the interpreter's wasm request (service workers are
+blocked in these contexts, so the request reaches page.route), which leaves all the time
+needed to look at the early board."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from helpers import (
+    READY,
+    click_zone,
+    engine,
+    expect_board,
+    play_by_clicks,
+    read_board_full,
+    storage,
+)
+from PIL import Image, ImageChops
+from playwright.sync_api import Page, Route
+
+from game.engine import Kind
+from game.games import load, load_all
+
+EARLY = "cardgames:early:"
+WASM = "**/pyodide.asm.wasm"
+ALL_GAMES = sorted(load_all())
+
+
+def open_ready(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+
+
+def wait_for_copy(page: Page, game_id: str) -> dict:
+    """The copy js/early.js keeps once the page is still: the one showing the move count
+    the page shows now."""
+    page.wait_for_function(
+        """(key) => {
+             const text = localStorage.getItem(key);
+             const kept = text && /"id":"moves"},\\["(\\d+)"\\]/.exec(text);
+             return kept && kept[1] === document.querySelector("#moves").textContent.trim();
+           }""",
+        arg=EARLY + game_id, timeout=10_000)
+    return json.loads(storage(page)[EARLY + game_id])
+
+
+def play_first_move(page: Page, game_id: str, deal: int) -> None:
+    """The game's first legal move, made as a player makes it."""
+    game = engine(game_id, deal)
+    move = game.legal_moves()[0]
+    if move.gesture.kind == Kind.PLACE:  # the card turned up, put on the cell pressed
+        click_zone(page, move.gesture.target)
+        game.push(move)
+    else:
+        play_by_clicks(page, game, move)
+    page.wait_for_function("document.querySelector('#moves').textContent.trim() === '1'")
+
+
+def plant_copy(page: Page, key: str, text: str) -> None:
+    """Make the next page of `page` find `text` under `key`, written at its very start: the
+    page being left writes its own copy as it goes (pagehide), after anything written now."""
+    flag = f"__planted{len(text)}:{hash(text)}"
+    page.add_init_script(
+        "(([key, text, flag]) => { try {"
+        "  if (sessionStorage.getItem(flag)) return;"
+        "  sessionStorage.setItem(flag, '1');"
+        "  localStorage.setItem(key, text);"
+        "} catch (e) {} })(" + json.dumps([key, text, flag]) + ");")
+
+
+def reload_held(page: Page, url: str | None = None) -> list[Route]:
+    """Load the page again with Python's start held back: the routes to let go."""
+    held: list[Route] = []
+    page.route(WASM, lambda route: held.append(route))
+    if url is None:
+        page.reload(wait_until="commit")
+    else:
+        page.goto(url, wait_until="commit")
+    return held
+
+
+def let_go(page: Page, held: list[Route]) -> None:
+    page.wait_for_function("(n) => true", arg=0)  # the page answers: it is not blocked
+    for route in held:
+        route.continue_()
+    page.unroute(WASM)
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+
+
+def board_pixels(page: Page) -> bytes:
+    page.evaluate("document.getElementById('loader').style.visibility = 'hidden'")
+    return page.locator("#board").screenshot(animations="disabled")
+
+
+def same_pixels(a: bytes, b: bytes) -> bool:
+    """Whether two PNG screenshots show the same pixels (their bytes may differ)."""
+    first, second = (Image.open(io.BytesIO(png)).convert("RGBA") for png in (a, b))
+    return first.size == second.size and ImageChops.difference(first, second).getbbox() is None
+
+
+@pytest.fixture
+def page(new_context, site_url):
+    context = new_context(service_workers="block", viewport={"width": 1366, "height": 768})
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_the_board_left_shows_before_python_and_python_takes_over_without_moving_a_pixel(
+        page, site_url, game_id):
+    """For every game: play a move, come back; the early board shows before ready with the
+    cards where the engine has them, a click on it is refused and played by nobody, and
+    Python then draws exactly that board: the same cards, the same pixels."""
+    url = f"{site_url}/?game={game_id}&deal=7"
+    open_ready(page, url)
+    page.mouse.move(1, 1)
+    game_url = page.url  # with the game's options, as the page wrote it
+    if not load(game_id).table:  # a patience: one move first (the table's computers play)
+        play_first_move(page, game_id, 7)
+        page.mouse.move(1, 1)
+    kept = wait_for_copy(page, game_id)
+    assert kept["v"] == 1 and kept["over"] is False
+    moves = int(page.locator("#moves").text_content() or 0)
+    board_before = read_board_full(page)
+    saved_before = storage(page)[f"cardgames:save:{game_id}:7"]
+
+    held = reload_held(page, game_url)
+    page.wait_for_selector("body[data-early]", state="attached", timeout=20_000)
+    assert page.evaluate("document.body.dataset.state") == "loading"
+    early = read_board_full(page)
+    assert early["zones"] == board_before["zones"] and early["stock"] == board_before["stock"]
+    assert page.locator("#table").get_attribute("aria-busy") == "true"
+    first = next(card for cards in early["zones"].values() for card in cards)
+    box = page.locator(f'[data-card="{first}"]').bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.keyboard.press("Enter")
+    page.mouse.move(1, 1)
+    assert page.locator("#loader[data-nudge]").count() == 1  # refused, and said so
+    pixels_early = board_pixels(page)
+
+    let_go(page, held)
+    assert page.locator("body[data-early]").count() == 0
+    assert page.locator("#table").get_attribute("aria-busy") is None
+    after = read_board_full(page)
+    assert after["zones"] == early["zones"] and after["stock"] == early["stock"]
+    assert json.loads(storage(page)[f"cardgames:save:{game_id}:7"])["moves"] == \
+        json.loads(saved_before)["moves"]  # the early click played nothing
+    assert int(page.locator("#moves").text_content() or 0) == moves
+    page.wait_for_timeout(200)
+    assert same_pixels(board_pixels(page), pixels_early)
+    assert page.locator("body > svg[data-early]").count() == 0
+
+
+def test_the_games_own_address_shows_its_unfinished_game_but_not_a_finished_one(page, site_url):
+    game_id = ALL_GAMES[0]
+    open_ready(page, f"{site_url}/?game={game_id}&deal=11")
+    kept = wait_for_copy(page, game_id)
+    assert "deal=11" in kept["query"]
+    held = reload_held(page, f"{site_url}/?game={game_id}")
+    page.wait_for_selector("body[data-early]", state="attached", timeout=20_000)
+    let_go(page, held)
+    assert "deal=11" in page.url
+
+    held = reload_held(page, f"{site_url}/?game={game_id}&deal=12")  # another deal: none
+    page.wait_for_function("document.readyState !== 'loading'")
+    assert page.locator("body[data-early]").count() == 0
+    assert page.locator("#loader").is_visible()
+    let_go(page, held)
+
+    copy = json.loads(storage(page)[EARLY + game_id])
+    plant_copy(page, EARLY + game_id, json.dumps({**copy, "over": True}))  # as if it ended
+    held = reload_held(page, f"{site_url}/?game={game_id}")
+    page.wait_for_function("document.readyState !== 'loading'")
+    assert page.locator("body[data-early]").count() == 0
+    let_go(page, held)
+
+
+HOSTILE = [
+    "{not json",
+    json.dumps({"v": 99, "query": "?game=GAME&deal=5"}),
+    json.dumps({"v": 1, "query": "?game=other&deal=5"}),
+    "[" * 50_000 + "]" * 50_000,
+    json.dumps({"v": 1, "query": "?game=GAME&deal=5", "over": False, "html": {}, "body": {},
+                "top": ["header", {}, []], "sprites": [],
+                "table": ["main", {}, [["img", {"src": "x", "onerror": "window.__pwned=1"}, []]]]}),
+    json.dumps({"v": 1, "query": "?game=GAME&deal=5", "over": False, "html": {}, "body": {},
+                "top": ["header", {}, []], "sprites": [],
+                "table": ["main", {}, [["div", {"onclick": "window.__pwned=1"}, []]]]}),
+    json.dumps({"v": 1, "query": "?game=GAME&deal=5", "over": False, "html": {}, "body": {},
+                "top": ["header", {}, []], "sprites": [],
+                "table": ["main", {}, [["a", {"href": "javascript:window.__pwned=1"}, ["x"]]]]}),
+    json.dumps({"v": 1, "query": "?game=GAME&deal=5", "over": False,
+                "html": {"onload": "window.__pwned=1"}, "body": {},
+                "top": ["header", {}, []], "table": ["main", {}, []], "sprites": []}),
+    json.dumps({"v": 1, "query": "?game=GAME&deal=5", "over": False, "html": {}, "body": {},
+                "top": ["header", {}, []], "table": ["main", {}, ["<script>x</script>"]],
+                "sprites": [["script", {}, ["window.__pwned=1"]]]}),
+    json.dumps({"v": 1, "query": "?game=GAME&deal=5", "over": False, "html": {}, "body": {},
+                "top": ["header", {}, []], "sprites": [],
+                "table": ["main", {}, [["div", {"style": "background:url(//evil)"}, []]]]}),
+]
+
+
+def test_a_damaged_or_hostile_copy_is_ignored_and_the_game_starts(page, site_url):
+    """Every one of these is ignored as a whole (a text node with markup in it stays text):
+    no element of it is made, nothing runs, the page starts as on a first visit."""
+    game_id = ALL_GAMES[0]
+    page.goto(f"{site_url}/?game={game_id}&deal=5")
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    for text in HOSTILE:
+        plant_copy(page, EARLY + game_id, text.replace("GAME", game_id))
+        held = reload_held(page)
+        page.wait_for_function("document.readyState !== 'loading'")
+        assert page.evaluate("window.__pwned") is None
+        early = page.locator("body[data-early]").count()
+        if "<script>" in text:  # markup inside a text node is text: shown, never parsed
+            assert page.locator("#table script").count() == 0
+        else:
+            assert early == 0, text[:80]
+        let_go(page, held)
+        assert page.evaluate("window.__pwned") is None
+        expect_board(page, engine(game_id, 5))

@@ -1,0 +1,325 @@
+/* [early] The board before Python (README "The board before Python").
+ *
+ * Starting Pyodide takes seconds; a player coming back to a game should see it at once.
+ * So, once the page is ready, this script keeps a copy of what the game's page shows
+ * (the top bar, the status line, the board, the card faces' SVG symbols, and the page's
+ * theme attributes) in localStorage under "cardgames:early:<game id>", written when the
+ * page has been still for a moment and when the tab is hidden. On the next visit to that
+ * game (the same deal by its link, or the game's own address when it was left unfinished)
+ * it draws that copy before PyScript has even loaded, and marks it inert: clicks and keys
+ * are refused with a word ("Starting…") until Python has drawn the real board in its place,
+ * which is the same board, so the take-over moves nothing.
+ *
+ * The copy is data this page wrote, but it is read as untrusted: it is JSON describing
+ * elements, rebuilt with createElement from a fixed list of tags and attributes (no
+ * style, no event handler, no URL but a same-document "#symbol" reference). Anything
+ * damaged, foreign, too big or too deep is ignored, and nothing here can stop the real
+ * start: every step is guarded, and Python replaces the whole board in any case.
+ */
+(() => {
+  "use strict";
+  const PREFIX = "cardgames:early:";
+  const VERSION = 1;
+  const MAX_CHARS = 600000; // a Devil's Grip board with its symbols is about 60 000
+  const MAX_NODES = 12000;
+  const MAX_DEPTH = 32;
+  const QUIET_MS = 500; // the least time between two copies
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  const GAME_ID = /^[a-z][a-z0-9-]{0,39}$/;
+  const NAME = /^[a-z][a-z0-9-]{0,39}$/; // tag names and attribute names
+  const TAGS = new Set([
+    "header", "main", "div", "span", "b", "i", "em", "strong", "small", "p", "h1", "h2",
+    "h3", "ul", "ol", "li", "a", "button", "nav", "section", "abbr", "sup", "sub", "br",
+    "label", "select", "option",
+    "svg", "use", "g", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon",
+    "text", "tspan", "symbol", "defs", "title",
+  ]);
+  const ATTRS = new Set([
+    "class", "id", "role", "title", "hidden", "disabled", "tabindex", "lang", "popover",
+    "popovertarget", "type", "viewbox", "d", "fill", "stroke", "stroke-width",
+    "stroke-linecap", "stroke-linejoin", "fill-rule", "clip-rule", "opacity", "x", "y",
+    "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "width", "height", "points",
+    "transform", "focusable", "preserveaspectratio", "text-anchor", "font-size",
+    "font-weight", "dx", "dy", "value", "selected", "for", "name",
+  ]);
+  // Classes that say what the player is doing now (a card picked up, a hint, a glide):
+  // a new visit starts with none of them.
+  const PASSING = new Set([
+    "moving", "selected", "lifted", "target", "hint", "hint-target", "swap-target",
+    "refused", "dragging", "drop-hover",
+  ]);
+  const PASSING_ATTRS = new Set(["aria-pressed", "aria-busy"]);
+  const VALUE = /^[^<>`]{0,2000}$/;
+  const HREF = /^(#[\w-]{1,80}|\.\/)$/; // a symbol of this page, or the game list
+  const PAGE_ATTR = /^(lang|class|data-[a-z][a-z0-9-]{0,39})$/; // of <html> and <body>
+  const PAGE_VALUE = /^[\w .:-]{0,200}$/;
+
+  const body = document.body;
+  const ready = () => body.dataset.state === "ready";
+  const storage = (() => {
+    try {
+      return window.localStorage;
+    } catch {
+      return null; // storage refused (a privacy mode): no early board, nothing else lost
+    }
+  })();
+
+  // -- taking the copy -----------------------------------------------------------------
+
+  const allowedAttr = (name, value) =>
+    (ATTRS.has(name) || name.startsWith("data-") || name.startsWith("aria-")) &&
+    NAME.test(name) && !PASSING_ATTRS.has(name) && VALUE.test(value);
+
+  const tree = (node, depth, budget) => {
+    if (node.nodeType === Node.TEXT_NODE) return node.data;
+    if (node.nodeType !== Node.ELEMENT_NODE || depth > MAX_DEPTH || --budget.left < 0) return null;
+    const tag = node.localName;
+    if (!TAGS.has(tag)) return null;
+    const attrs = {};
+    for (const { name, value } of node.attributes) {
+      if (name === "href" || name === "xlink:href") {
+        if (HREF.test(value)) attrs.href = value;
+      } else if (name === "class") {
+        const kept = value.split(/\s+/).filter((c) => c && !PASSING.has(c));
+        if (kept.length) attrs.class = kept.join(" ");
+      } else if (allowedAttr(name.toLowerCase(), value)) {
+        attrs[name] = value;
+      }
+    }
+    if (tag === "option") {  // what a select shows is a property, not an attribute
+      if (node.selected) attrs.selected = "";
+      else delete attrs.selected;
+    }
+    const children = [];
+    for (const child of node.childNodes) {
+      const kept = tree(child, depth + 1, budget);
+      if (kept !== null) children.push(kept);
+    }
+    return [tag, attrs, children];
+  };
+
+  const pageAttrs = (element) => {
+    const kept = {};
+    for (const { name, value } of element.attributes) {
+      if (name !== "data-state" && name !== "data-early" && PAGE_ATTR.test(name)) kept[name] = value;
+    }
+    return kept;
+  };
+
+  const copy = () => {
+    const game = body.dataset.game;
+    const top = document.querySelector("body > header.topbar");
+    const table = document.getElementById("table");
+    if (!game || !GAME_ID.test(game) || body.dataset.view === "home" || !top || !table) {
+      return null;
+    }
+    const budget = { left: MAX_NODES };
+    const sprites = [...document.querySelectorAll("body > svg.svg-sprite:not([data-early])")];
+    return {
+      v: VERSION,
+      query: location.search,
+      over: document.querySelector("#outcome[data-outcome]") !== null,
+      html: pageAttrs(document.documentElement),
+      body: pageAttrs(body),
+      top: tree(top, 0, budget),
+      table: tree(table, 0, budget),
+      sprites: sprites.map((svg) => tree(svg, 0, budget)),
+    };
+  };
+
+  const keep = () => {
+    if (!storage || !ready()) return;
+    try {
+      const snapshot = copy();
+      if (!snapshot) return;
+      const text = JSON.stringify(snapshot);
+      if (text.length <= MAX_CHARS) storage.setItem(PREFIX + body.dataset.game, text);
+    } catch {
+      // storage full or refused: the saves matter, this copy does not (game/ui/store.py
+      // drops these copies first when a save needs the room)
+    }
+  };
+
+  // At most one copy in QUIET_MS, taken when the browser is idle: a change starts the
+  // wait, and changes during it are in the copy taken at its end (a board that never stops
+  // changing, as the table's during the computers' turns, is still copied).
+  let waiting = false;
+  const soon = () => {
+    if (waiting) return;
+    waiting = true;
+    setTimeout(() => {
+      const take = () => {
+        waiting = false;
+        keep();
+      };
+      if ("requestIdleCallback" in window) requestIdleCallback(take, { timeout: 1000 });
+      else take();
+    }, QUIET_MS);
+  };
+
+  // -- drawing it ----------------------------------------------------------------------
+
+  const build = (item, svg, depth, budget) => {
+    if (typeof item === "string") return item.length <= 2000 ? document.createTextNode(item) : null;
+    if (!Array.isArray(item) || item.length !== 3 || depth > MAX_DEPTH || --budget.left < 0) {
+      return null;
+    }
+    const [tag, attrs, children] = item;
+    if (typeof tag !== "string" || !TAGS.has(tag) || !attrs || typeof attrs !== "object" ||
+        Array.isArray(attrs) || !Array.isArray(children)) {
+      return null;
+    }
+    const inSvg = svg || tag === "svg";
+    const element = inSvg ? document.createElementNS(SVG_NS, tag) : document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs)) {
+      if (typeof value !== "string") return null;
+      if (name === "href") {
+        if (!HREF.test(value)) return null;
+        element.setAttribute("href", value);
+      } else if (name === "class") {
+        if (!VALUE.test(value)) return null;
+        element.setAttribute("class", value);
+      } else if (allowedAttr(name.toLowerCase(), value)) {
+        element.setAttribute(name, value);
+      } else {
+        return null; // not an attribute this script writes: a foreign copy
+      }
+    }
+    for (const child of children) {
+      const node = build(child, inSvg, depth + 1, budget);
+      if (node === null) return null;
+      element.append(node);
+    }
+    return element;
+  };
+
+  const sameParams = (a, b) => {
+    const sorted = (query) => [...new URLSearchParams(query)].map(([k, v]) => `${k}=${v}`).sort().join("&");
+    return sorted(a) === sorted(b);
+  };
+
+  // Which copy this address shows, if any: the same deal and options by its link; the
+  // game's own address (?game=<id> alone) resumes its game only when it was unfinished.
+  const wanted = () => {
+    const params = new URLSearchParams(location.search);
+    const game = params.get("game");
+    if (!storage || !game || !GAME_ID.test(game)) return null;
+    const text = storage.getItem(PREFIX + game);
+    if (!text || text.length > MAX_CHARS) return null;
+    const snapshot = JSON.parse(text);
+    if (!snapshot || snapshot.v !== VERSION || typeof snapshot.query !== "string") return null;
+    const mine = new URLSearchParams(snapshot.query);
+    if (mine.get("game") !== game) return null;
+    if (params.has("deal")) return sameParams(location.search, snapshot.query) ? snapshot : null;
+    return [...params.keys()].length === 1 && snapshot.over === false ? snapshot : null;
+  };
+
+  const setPageAttrs = (element, attrs) => {
+    if (!attrs || typeof attrs !== "object") return false;
+    const entries = Object.entries(attrs);
+    if (!entries.every(([k, v]) => PAGE_ATTR.test(k) && typeof v === "string" && PAGE_VALUE.test(v))) {
+      return false;
+    }
+    for (const [name, value] of entries) element.setAttribute(name, value);
+    return true;
+  };
+
+  const show = () => {
+    const snapshot = wanted();
+    if (!snapshot) return;
+    const budget = { left: MAX_NODES };
+    const top = build(snapshot.top, false, 0, budget);
+    const table = build(snapshot.table, false, 0, budget);
+    const sprites = Array.isArray(snapshot.sprites)
+      ? snapshot.sprites.map((s) => build(s, true, 0, budget)) : [null];
+    const header = document.querySelector("body > header.topbar");
+    const main = document.getElementById("table");
+    if (!top || !table || top.localName !== "header" || table.localName !== "main" ||
+        sprites.includes(null) || !header || !main) {
+      return;
+    }
+    const html = document.documentElement;
+    const htmlBefore = pageAttrs(html);
+    const bodyBefore = pageAttrs(body);
+    if (!setPageAttrs(html, snapshot.html) || !setPageAttrs(body, snapshot.body)) {
+      setPageAttrs(html, htmlBefore);
+      setPageAttrs(body, bodyBefore);
+      return;
+    }
+    header.replaceChildren(...top.childNodes);
+    main.replaceChildren(...table.childNodes);
+    for (const svg of sprites) {
+      svg.setAttribute("data-early", "");
+      body.append(svg);
+    }
+    main.setAttribute("aria-busy", "true");
+    body.dataset.early = "";
+    shownAt = performance.now();
+  };
+
+  // -- until Python takes over ----------------------------------------------------------
+
+  let shownAt = 0;
+  const refuse = (event) => {
+    if (ready() || !("early" in body.dataset)) return;
+    const target = event.target;
+    // the game list's link works without Python; Tab still moves the focus
+    if (target instanceof Element && target.closest("a[href]")) return;
+    if (event.key === "Tab" || event.key === "Shift") return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (event.type === "pointerdown" || event.type === "keydown") {
+      const loader = document.getElementById("loader");
+      if (loader) {
+        loader.removeAttribute("data-nudge");
+        void loader.offsetWidth; // restart its nudge animation
+        loader.setAttribute("data-nudge", "");
+      }
+    }
+  };
+  for (const type of ["pointerdown", "pointerup", "mousedown", "mouseup", "click", "dblclick",
+    "keydown", "keyup", "touchstart", "touchend", "contextmenu"]) {
+    addEventListener(type, refuse, { capture: true, passive: false });
+  }
+
+  const takeOver = () => {
+    for (const svg of document.querySelectorAll("body > svg[data-early]")) svg.remove();
+    document.getElementById("table")?.removeAttribute("aria-busy");
+    if ("early" in body.dataset) {
+      delete body.dataset.early;
+      window.cardgamesEarly.tookOverAt = performance.now();
+    }
+  };
+
+  const whenReady = (callback) => {
+    if (ready()) return callback();
+    const observer = new MutationObserver(() => {
+      if (ready()) {
+        observer.disconnect();
+        callback();
+      }
+    });
+    observer.observe(body, { attributes: true, attributeFilter: ["data-state"] });
+  };
+
+  try {
+    show();
+  } catch {
+    // a damaged copy: the loading screen shows as on a first visit
+  }
+  window.cardgamesEarly = { shownAt, tookOverAt: 0, keep };
+  whenReady(() => {
+    takeOver();
+    // Moves change the board (the status and the top bar change with it); the clock's
+    // ticks alone are not worth a copy, the one taken when the tab is hidden has them.
+    const watch = new MutationObserver(soon);
+    const board = document.getElementById("board");
+    if (board) watch.observe(board, { subtree: true, childList: true, attributes: true });
+    watch.observe(body, { attributes: true, attributeFilter: ["data-game", "data-view"] });
+    addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") keep();
+    });
+    addEventListener("pagehide", keep);
+    soon();
+  });
+})();

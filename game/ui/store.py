@@ -256,7 +256,8 @@ class Store:
         """backend.setItem(key, value); when storage is full, the early boards' copies and
         then the oldest finished games are removed one at a time, and the write tried again
         after each, until it fits. Only those make room (a cache, and games pruned anyway):
-        never a game in progress, nor statistics, settings or data kept aside. Raises the first error when it cannot fit."""
+        never a game in progress, nor statistics, settings or data kept aside. Raises the
+        first error when it cannot fit."""
         try:
             backend.setItem(key, value)
             return

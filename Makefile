@@ -42,6 +42,8 @@ help:
 # npm ci only when package.json / package-lock.json changed since last time. It installs
 # the devDependencies too: axe-core, which e2e/test_a11y.py injects into the pages it
 # tests; only the runtime below is copied into vendor/, so axe-core never ships.
+# vendor/ holds the whole runtime; tools/build_site.py ships only the files of it the page
+# requests (its VENDOR_SHIPPED, checked by e2e/test_downloads.py).
 $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@

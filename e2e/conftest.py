@@ -52,6 +52,7 @@ READY_TIMEOUT_MS = 60_000
 # first and the short ones fill in at the end instead of one worker finishing a long test
 # alone. Only the balance depends on it, never what is tested; a file not listed runs after.
 SLOW_FILES = (
+    "test_downloads.py",  # one test: a whole session, 80-140 s
     "test_crash_safety.py",
     "test_updates.py",
     "test_tabs.py",

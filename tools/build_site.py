@@ -2,6 +2,7 @@
 
     python3 tools/build_site.py            (or: make site)
     python3 tools/build_site.py DIR --overlay tests/toy   (the tests' made-up game too)
+    python3 tools/build_site.py DIR --whole-runtime   (all of vendor/: see VENDOR_SHIPPED)
 
 _site/ gets:
   index.html main.py pyscript.toml sw.js [manifest.webmanifest, favicon.*]
@@ -11,7 +12,12 @@ _site/ gets:
                 pages' .html and .json), extracted by PyScript into Pyodide's working
                 directory in one go (pyscript.toml: [files] "./game.zip" = "./*"); the
                 .po/.pot sources of the catalogues are for translators and stay out
-  vendor/       the pinned runtime from `make vendor`, hard-linked (source maps left out)
+  vendor/       of the pinned runtime from `make vendor`, only the files the page requests
+                (VENDOR_SHIPPED, hard-linked) and the licences; every other file of vendor/
+                must be named in VENDOR_LEFT_OUT with the reason the page never asks for
+                it, so an upgrade of @pyscript/core or pyodide that renames or adds a file
+                stops the build (e2e/test_downloads.py checks the list against every request
+                of a whole session); source maps never ship
 
 index.html links every registered game's stylesheet (GameInfo.stylesheet) between its
 `game stylesheets` markers; an overlay (a tree laid over the repository's) adds its game/
@@ -66,6 +72,74 @@ SW = "sw.js"
 SW_VERSION_MARK = '"__CACHE_VERSION__"'
 SW_PRECACHE_MARK = "[/* __PRECACHE_URLS__ */]"
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+# The runtime files the page requests, found by recording every request of a whole session
+# through every screen (e2e/test_downloads.py, which fails when the page asks for a file
+# that is not here or never asks for one that is). The chunk names are the hashes of
+# @pyscript/core 0.7.31: another version renames them, and the build stops (below).
+VENDOR_SHIPPED = (
+    "vendor/pyscript/LICENSE",
+    # index.html's module script, and the core it re-exports
+    "vendor/pyscript/core.js",
+    "vendor/pyscript/core-C9KDLldu.js",
+    # the TOML reader, imported to read pyscript.toml (index.html preloads it)
+    "vendor/pyscript/toml-V4Savzlc.js",
+    # PyScript's plugins, every one imported at each start (core's plugin table) unless
+    # the config's `plugins` names it with a "!": the error overlay (also the one chunk
+    # imported when the config cannot be read: it shows that error on the page), the
+    # deprecation warnings, the donkey API, and the three element types' hooks, which find
+    # no <script type="py-editor">, no `terminal` attribute and no py-game here
+    "vendor/pyscript/error-D2315lOB.js",
+    "vendor/pyscript/deprecations-manager-UpAPKqCb.js",
+    "vendor/pyscript/donkey-4Hrqd7WZ.js",
+    "vendor/pyscript/py-editor-C4XsZtn7.js",
+    "vendor/pyscript/py-game-DWiCrr7a.js",
+    "vendor/pyscript/py-terminal-CwQ6kcjg.js",
+    # Pyodide: what pyodide.mjs loads without `packages` (the Makefile's PYODIDE_FILES)
+    "vendor/pyodide/pyodide.mjs",
+    "vendor/pyodide/pyodide.asm.mjs",
+    "vendor/pyodide/pyodide.asm.wasm",
+    "vendor/pyodide/python_stdlib.zip",
+    "vendor/pyodide/pyodide-lock.json",
+)
+# Every other file of vendor/ (but source maps), and why the page never requests it.
+VENDOR_LEFT_OUT = {
+    "the code editor of <script type=\"py-editor\">, which the page has none of (CodeMirror)": (
+        "vendor/pyscript/codemirror-BDx3jn9j.js",
+        "vendor/pyscript/codemirror_commands-JTJPAaAA.js",
+        "vendor/pyscript/codemirror_lang-python-r-dBg-Wd.js",
+        "vendor/pyscript/codemirror_language-BeYrpeur.js",
+        "vendor/pyscript/codemirror_state-DxSVIxgn.js",
+        "vendor/pyscript/codemirror_view-BsXnWedx.js",
+        "vendor/pyscript/index-CSo4Vcso.js",
+    ),
+    "the terminal of a script with a `terminal` attribute, which the page has none of (xterm)": (
+        "vendor/pyscript/xterm-Bdboj2r8.js",
+        "vendor/pyscript/xterm-readline-CVifJ5yI.js",
+        "vendor/pyscript/xterm.css",
+        "vendor/pyscript/xterm_addon-fit-43qXDVCl.js",
+        "vendor/pyscript/xterm_addon-web-links-DVH-i-UR.js",
+    ),
+    "MicroPython's: its zip reader (Pyodide unpacks game.zip itself), its other TOML "
+    "reader, and the entry points of the `mpy` and `py` custom scripts": (
+        "vendor/pyscript/zip-T1gzVEcZ.js",
+        "vendor/pyscript/toml-Blg7Izee.js",
+        "vendor/pyscript/mpy-Dvj-3zXq.js",
+        "vendor/pyscript/py-Dl-y4L1b.js",
+    ),
+    "the package graph, imported only for `packages`, which the build refuses": (
+        "vendor/pyscript/pyodide_graph-CX6fRcVL.js",
+    ),
+    "other entry points of the npm package, which the page does not link: the stylesheet "
+    "of PyScript's own elements, @pyscript/core/storage, an empty service worker": (
+        "vendor/pyscript/core.css",
+        "vendor/pyscript/storage.js",
+        "vendor/pyscript/service-worker.js",
+    ),
+}
+# a static import of a chunk (`from"./<chunk>.js"`, `import"./<chunk>.js"`): the importer
+# cannot run without it, whatever the page does
+STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./([\w.-]+\.m?js)"')
 
 
 def skipped(path: Path) -> bool:
@@ -163,6 +237,33 @@ def check_pyscript_config(path: Path) -> None:
         raise SystemExit(f"{PYSCRIPT_CONFIG}: no `packages` (they pull micropip and the network)")
 
 
+def vendor_files(vendor: Path) -> list[Path]:
+    """The files of vendor/ that ship: VENDOR_SHIPPED. Stops the build, saying what to do,
+    when vendor/ lacks one of them, holds a file named in neither list (a runtime upgrade:
+    chunks are renamed with their contents), or a shipped chunk imports one left out."""
+    root = vendor.parent
+    present = {p.relative_to(root).as_posix() for p in files_under(vendor)}
+    left_out = {name for names in VENDOR_LEFT_OUT.values() for name in names}
+    redo = ("the runtime in vendor/ is not the one tools/build_site.py lists (an upgrade of "
+            "@pyscript/core or pyodide?): record what the page requests with "
+            "`.venv/bin/pytest e2e/test_downloads.py` against a build that ships all of "
+            "vendor/ and update VENDOR_SHIPPED and VENDOR_LEFT_OUT")
+    missing = sorted(set(VENDOR_SHIPPED) - present)
+    if missing:
+        raise SystemExit(f"vendor/ lacks {', '.join(missing)}: {redo}")
+    unknown = sorted(present - set(VENDOR_SHIPPED) - left_out)
+    if unknown:
+        raise SystemExit(f"vendor/ has files named in neither list: {', '.join(unknown)}: {redo}")
+    for name in VENDOR_SHIPPED:
+        if name.endswith((".js", ".mjs")):
+            text = (root / name).read_text(encoding="utf-8")
+            for chunk in STATIC_IMPORT.findall(text):
+                wanted = (Path(name).parent / chunk).as_posix()
+                if wanted not in VENDOR_SHIPPED:
+                    raise SystemExit(f"{name} imports {wanted}, which does not ship: {redo}")
+    return [root / name for name in VENDOR_SHIPPED]
+
+
 def write_service_worker(out: Path) -> tuple[str, int]:
     template = (ROOT / SW).read_text(encoding="utf-8")
     for mark in (SW_VERSION_MARK, SW_PRECACHE_MARK):
@@ -231,10 +332,11 @@ def link_game_stylesheets(index: Path, sheets: list[str], bases: list[Path]) -> 
                      encoding="utf-8")
 
 
-def build(out: Path = OUT, overlays: tuple[Path, ...] = ()) -> None:
+def build(out: Path = OUT, overlays: tuple[Path, ...] = (), whole_runtime: bool = False) -> None:
     """Build the site into `out`; `overlays` are trees laid over the repository's (the
     tests' made-up game: tests/toy/), their game/ files added to game.zip and their other
-    static files to the site."""
+    static files to the site. `whole_runtime` ships every file of vendor/ (but source maps)
+    unchecked: the build to record a new runtime's requests with (e2e/test_downloads.py)."""
     start = time.perf_counter()
     vendor = ROOT / "vendor"
     if not (vendor / "pyodide" / "pyodide.mjs").is_file():
@@ -266,7 +368,7 @@ def build(out: Path = OUT, overlays: tuple[Path, ...] = ()) -> None:
 
     modules = build_game_zip(out / GAME_ZIP, bases)
 
-    for src in files_under(vendor):
+    for src in files_under(vendor) if whole_runtime else vendor_files(vendor):
         link_or_copy(src, out / src.relative_to(ROOT))
 
     version, count = write_service_worker(out)
@@ -283,8 +385,12 @@ def main(argv: list[str]) -> None:
     parser.add_argument("out", nargs="?", type=Path, default=OUT, help="default: _site/")
     parser.add_argument("--overlay", type=Path, action="append", default=[],
                         help="a tree laid over the repository's (the tests' tests/toy/)")
+    parser.add_argument("--whole-runtime", action="store_true",
+                        help="ship all of vendor/, unchecked (to record what a new runtime "
+                             "requests: e2e/test_downloads.py)")
     args = parser.parse_args(argv)
-    build(args.out.resolve(), tuple(path.resolve() for path in args.overlay))
+    build(args.out.resolve(), tuple(path.resolve() for path in args.overlay),
+          args.whole_runtime)
 
 
 if __name__ == "__main__":

@@ -48,12 +48,15 @@ $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-$(VENDOR_STAMP): $(NPM_STAMP)
+# The standard library is compiled to bytecode once here (tools/compile_stdlib.mjs says
+# why: every page start compiled it again).
+$(VENDOR_STAMP): $(NPM_STAMP) tools/compile_stdlib.mjs
 	rm -rf vendor
 	mkdir -p vendor/pyscript vendor/pyodide
 	cp -R node_modules/@pyscript/core/dist/. vendor/pyscript/
 	cp node_modules/@pyscript/core/LICENSE vendor/pyscript/LICENSE
 	cp $(addprefix node_modules/pyodide/,$(PYODIDE_FILES)) vendor/pyodide/
+	node tools/compile_stdlib.mjs vendor/pyodide
 	touch $@
 
 vendor: $(VENDOR_STAMP)

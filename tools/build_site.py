@@ -8,10 +8,12 @@ _site/ gets:
   index.html main.py pyscript.toml sw.js [manifest.webmanifest, favicon.*]
   css/ js/ img/ (whatever is there); js/loader.js gets the other languages of its words
                 from the compiled catalogues (game/i18n/<lang>/LC_MESSAGES/messages.mo)
-  game.zip      every game/**/*.py and its data (the compiled .mo catalogues, the Rules
-                pages' .html and .json), extracted by PyScript into Pyodide's working
-                directory in one go (pyscript.toml: [files] "./game.zip" = "./*"); the
-                .po/.pot sources of the catalogues are for translators and stay out
+  game.zip      every game/**/*.py, its bytecode (__pycache__/*.pyc, compiled by the
+                vendored Pyodide's own Python: tools/compile_pyc.mjs) and its data (the
+                compiled .mo catalogues, the Rules pages' .html and .json), extracted by
+                PyScript into Pyodide's working directory in one go (pyscript.toml:
+                [files] "./game.zip" = "./*"); the .po/.pot sources of the catalogues are
+                for translators and stay out
   vendor/       of the pinned runtime from `make vendor`, only the files the page requests
                 (VENDOR_SHIPPED, hard-linked) and the licences; every other file of vendor/
                 must be named in VENDOR_LEFT_OUT with the reason the page never asks for
@@ -31,13 +33,16 @@ service worker's cache. The output is deterministic: same inputs, same bytes.
 from __future__ import annotations
 
 import argparse
+import base64
 import gettext
 import hashlib
 import json
 import os
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
 import time
 import tomllib
 import zipfile
@@ -176,18 +181,43 @@ def game_sources(bases: list[Path]) -> dict[str, Path]:
     return sources
 
 
-def build_game_zip(dst: Path, bases: list[Path]) -> int:
-    """game/**/*.py and its data files (the translation catalogues) into one deterministic
-    zip (sorted names, fixed dates and modes)."""
+def compile_bytecode(sources: dict[str, Path], pyodide: Path) -> dict[str, bytes]:
+    """The .pyc of every .py of `sources` ({name in the zip: .pyc bytes}), compiled by the
+    Python of the vendored Pyodide under node (tools/compile_pyc.mjs): Pyodide's Python is
+    not this machine's, and a .pyc is only read by the version that wrote it. Unchecked
+    hash-based .pyc files: the page imports them without compiling or looking at the time."""
+    texts = {name: path.read_text(encoding="utf-8") for name, path in sources.items()
+             if name.endswith(".py")}
+    with tempfile.TemporaryDirectory() as tmp:
+        given, taken = Path(tmp) / "sources.json", Path(tmp) / "pyc.json"
+        given.write_text(json.dumps(texts), encoding="utf-8")
+        try:
+            subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(pyodide),
+                            str(given), str(taken)], check=True, capture_output=True, text=True)
+        except (OSError, subprocess.CalledProcessError) as error:
+            detail = getattr(error, "stderr", "") or str(error)
+            raise SystemExit(f"compiling the game package with Pyodide failed: {detail}") from None
+        result = json.loads(taken.read_text(encoding="utf-8"))
+    pyc = {name: base64.b64decode(data) for name, data in result["pyc"].items()}
+    if len(pyc) != len(texts):
+        raise SystemExit(f"tools/compile_pyc.mjs compiled {len(pyc)} of {len(texts)} modules")
+    return pyc
+
+
+def build_game_zip(dst: Path, bases: list[Path], pyodide: Path) -> int:
+    """game/**/*.py, their bytecode and the package's data files (the translation
+    catalogues) into one deterministic zip (sorted names, fixed dates and modes)."""
     sources = game_sources(bases)
     if f"{GAME_PACKAGE}/__init__.py" not in sources:
         raise SystemExit(f"{GAME_PACKAGE}/__init__.py is missing: the game package cannot import")
+    files = {name: path.read_bytes() for name, path in sources.items()}
+    files.update(compile_bytecode(sources, pyodide))
     with zipfile.ZipFile(dst, "w") as zf:
-        for name, path in sorted(sources.items()):
+        for name, data in sorted(files.items()):
             info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, path.read_bytes(), compresslevel=9)
+            zf.writestr(info, data, compresslevel=9)
     return len(sources)
 
 
@@ -366,7 +396,7 @@ def build(out: Path = OUT, overlays: tuple[Path, ...] = (), whole_runtime: bool 
     loader.write_text(translate_loader(loader.read_text(encoding="utf-8")), encoding="utf-8")
     link_game_stylesheets(out / "index.html", game_stylesheets(list(overlays)), bases)
 
-    modules = build_game_zip(out / GAME_ZIP, bases)
+    modules = build_game_zip(out / GAME_ZIP, bases, vendor / "pyodide")
 
     for src in files_under(vendor) if whole_runtime else vendor_files(vendor):
         link_or_copy(src, out / src.relative_to(ROOT))

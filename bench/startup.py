@@ -15,6 +15,9 @@ Runs alternate ours/bare (and which goes first) so machine load hits both alike.
   warm   page.reload() in that same context: HTTP cache (revalidated, 304s) in use
   sw     ours only: first visit with the service worker allowed, wait until it
          controls the page, then reload, so everything comes from its cache
+  early  ours only, when --url names a game: coming back to it, the time the board kept
+         by js/early.js is drawn (the frame after it), with the HTTP cache (warm) and with
+         it emptied but the storage kept (cold), against the bare page's py:ready
 Prints the medians and the ratios ours/bare.
 """
 
@@ -49,9 +52,19 @@ MARKS = """
   const check = () => {
     if (marks.ready === undefined && document.body && document.body.dataset.state === "ready")
       marks.ready = performance.now();
+    // js/early.js drew the board left last time: the time the frame after it began
+    // (a rAF, then a task after that frame's paint)
+    if (marks.boardSeen === undefined && document.body && "early" in document.body.dataset) {
+      marks.boardSeen = performance.now();
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => { marks.board = performance.now(); };
+        channel.port2.postMessage(0);
+      });
+    }
   };
   new MutationObserver(check).observe(document, {
-    attributes: true, subtree: true, attributeFilter: ["data-state"],
+    attributes: true, subtree: true, attributeFilter: ["data-state", "data-early"],
   });
 })();
 """
@@ -94,6 +107,30 @@ def run_sw(browser: Browser, url: str) -> dict:
         context.close()
 
 
+def run_early(browser: Browser, url: str) -> tuple[dict, dict]:
+    """Ours coming back to a game: a first visit leaves the board's copy (js/early.js),
+    then a reload with the HTTP cache (warm) and one with the cache emptied but storage
+    kept (cold); service workers blocked, as in run_pair. Each: when the kept board was
+    drawn (`board`, the frame after it) and when Python was ready."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(MARKS)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        wait_marks(page, "ready")
+        page.wait_for_function(
+            "Object.keys(localStorage).some(k => k.startsWith('cardgames:early:'))",
+            timeout=TIMEOUT_MS)
+        page.reload()
+        warm = wait_marks(page, "ready")
+        page.context.new_cdp_session(page).send("Network.clearBrowserCache")
+        page.reload()
+        cold = wait_marks(page, "ready")
+        return cold, warm
+    finally:
+        context.close()
+
+
 def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
@@ -131,6 +168,10 @@ def main(argv: list[str] | None = None) -> int:
             "bare_warm",
             "bare_marker_cold",
             "bare_marker_warm",
+            "early_board_cold",
+            "early_board_warm",
+            "early_ready_cold",
+            "early_ready_warm",
         )
     }
     with tempfile.TemporaryDirectory(prefix="bench-bare-") as tmp:
@@ -162,6 +203,11 @@ def main(argv: list[str] | None = None) -> int:
                             results["bare_warm"].append(warm["pyReady"])
                             results["bare_marker_cold"].append(cold["ready"])
                             results["bare_marker_warm"].append(warm["ready"])
+                    if "game=" in path:  # the board before Python: a game to come back to
+                        cold, warm = run_early(browser, ours_url + path)
+                        for kind, marks in (("cold", cold), ("warm", warm)):
+                            results[f"early_board_{kind}"].append(marks.get("board", float("nan")))
+                            results[f"early_ready_{kind}"].append(marks["ready"])
                     if not args.no_sw:
                         results["ours_sw"].append(run_sw(browser, ours_url + path)["ready"])
                     print(
@@ -193,6 +239,13 @@ def main(argv: list[str] | None = None) -> int:
             f"  ours reloaded from its service worker: {m['ours_sw']:.0f} ms "
             f"({m['ours_sw'] / m['bare_warm']:.2f} x bare warm)"
         )
+    if results["early_board_warm"]:
+        print("  coming back to that game (js/early.js draws the board left, before Python):")
+        for kind in ("cold", "warm"):
+            board = m[f"early_board_{kind}"]
+            ratio = board / m[f"bare_{kind}"]
+            print(f"    {kind:5} board shown {board:6.0f} ms ({ratio:.2f} x bare py:ready), "
+                  f"ready {m[f'early_ready_{kind}']:.0f} ms")
     print(f"  ours py:ready (cold): {m['ours_py_ready_cold']:.0f} ms, "
           f"(warm): {m['ours_py_ready_warm']:.0f} ms: our own Python takes "
           f"{m['ours_cold'] - m['ours_py_ready_cold']:.0f} / "

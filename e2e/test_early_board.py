@@ -96,7 +96,7 @@ def let_go(page: Page, held: list[Route]) -> None:
 
 def board_pixels(page: Page) -> bytes:
     page.evaluate("document.getElementById('loader').style.visibility = 'hidden'")
-    return page.locator("#board").screenshot(animations="disabled")
+    return page.locator("main:not([hidden]) > #board").last.screenshot(animations="disabled")
 
 
 def same_pixels(a: bytes, b: bytes) -> bool:
@@ -136,7 +136,7 @@ def test_the_board_left_shows_before_python_and_python_takes_over_without_moving
     assert page.evaluate("document.body.dataset.state") == "loading"
     early = read_board_full(page)
     assert early["zones"] == board_before["zones"] and early["stock"] == board_before["stock"]
-    assert page.locator("#table").get_attribute("aria-busy") == "true"
+    assert page.locator("main[data-early]").get_attribute("aria-busy") == "true"
     first = next(card for cards in early["zones"].values() for card in cards)
     box = page.locator(f'[data-card="{first}"]').bounding_box()
     assert box is not None
@@ -148,6 +148,7 @@ def test_the_board_left_shows_before_python_and_python_takes_over_without_moving
 
     let_go(page, held)
     assert page.locator("body[data-early]").count() == 0
+    assert page.locator("body > [data-early]").count() == 0  # the copy is gone
     assert page.locator("#table").get_attribute("aria-busy") is None
     after = read_board_full(page)
     assert after["zones"] == early["zones"] and after["stock"] == early["stock"]

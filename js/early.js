@@ -1,4 +1,4 @@
-/* [early] The board before Python (README "The board before Python").
+/* [early] The board before Python (README "How to play", Coming back).
  *
  * Starting Pyodide takes seconds; a player coming back to a game should see it at once.
  * So, once the page is ready, this script keeps a copy of what the game's page shows
@@ -8,7 +8,8 @@
  * game (the same deal by its link, or the game's own address when it was left unfinished)
  * it draws that copy before PyScript has even loaded, and marks it inert: clicks and keys
  * are refused with a word ("Starting…") until Python has drawn the real board in its place,
- * which is the same board, so the take-over moves nothing.
+ * which is the same board, so the take-over moves nothing. The copy is drawn beside the
+ * page's own elements, which Python starts on as on any visit, and removed then.
  *
  * The copy is data this page wrote, but it is read as untrusted: it is JSON describing
  * elements, rebuilt with createElement from a fixed list of tags and attributes (no
@@ -246,13 +247,14 @@
       setPageAttrs(body, bodyBefore);
       return;
     }
-    header.replaceChildren(...top.childNodes);
-    main.replaceChildren(...table.childNodes);
-    for (const svg of sprites) {
-      svg.setAttribute("data-early", "");
-      body.append(svg);
-    }
-    main.setAttribute("aria-busy", "true");
+    // The copy goes beside the page's own top bar and table, which stay as index.html
+    // has them (hidden meanwhile, css/app.css): Python starts on those, never on the
+    // copy, whose ids come after them in the document; the copy goes when Python is ready.
+    for (const element of [top, table, ...sprites]) element.setAttribute("data-early", "");
+    table.setAttribute("aria-busy", "true");
+    header.after(top);
+    main.after(table);
+    body.append(...sprites);
     body.dataset.early = "";
     shownAt = performance.now();
   };
@@ -283,8 +285,7 @@
   }
 
   const takeOver = () => {
-    for (const svg of document.querySelectorAll("body > svg[data-early]")) svg.remove();
-    document.getElementById("table")?.removeAttribute("aria-busy");
+    for (const copy of document.querySelectorAll("body > [data-early]")) copy.remove();
     if ("early" in body.dataset) {
       delete body.dataset.early;
       window.cardgamesEarly.tookOverAt = performance.now();

@@ -68,8 +68,10 @@
   };
 
   addEventListener("py:progress", (event) => {
-    // PyScript's steps are in English: other languages keep their own "Loading…"
-    if (typeof event.detail === "string" && lang === "en") show(`${event.detail}…`);
+    // PyScript's steps are in English: other languages keep their own "Loading…", and so
+    // does the small note over a board drawn before Python (js/early.js)
+    const early = document.body && "early" in document.body.dataset;
+    if (typeof event.detail === "string" && lang === "en" && !early) show(`${event.detail}…`);
   });
 
   const fail = () => {

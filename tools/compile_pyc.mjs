@@ -1,7 +1,7 @@
 // Compiles the game package's Python sources to bytecode with the very Python the page
 // runs (the vendored Pyodide, under node), for tools/build_site.py: game.zip then carries
 // __pycache__/<module>.<cache tag>.pyc beside each source, and the page imports without
-// compiling (README "Benchmarks", start-up).
+// compiling (README "Publish", No Python compiled at start).
 //
 //   node tools/compile_pyc.mjs VENDOR_PYODIDE_DIR IN.json OUT.json
 //

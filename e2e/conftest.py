@@ -79,7 +79,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    args = [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS]
+    # E2E_EXTRA_ARGS: more Chromium switches for a run, e.g. "--js-flags=--liftoff-only"
+    extra = os.environ.get("E2E_EXTRA_ARGS", "").split()
+    args = [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS, *extra]
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": args}
 
 

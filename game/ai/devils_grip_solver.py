@@ -354,7 +354,9 @@ class DevilsGripSearch:
     def _finish(self, status: str) -> Solution:
         core = self.core
         line = core.line if status == WON else core.best_path
-        moves, left = texts(self.game, line)
+        moves, left = texts(self.game, line)  # every move is checked by the engine
+        if status == WON and left:
+            raise AssertionError("a winning line did not win on the engine")
         core.failed = {}  # free the table: a finished search keeps only its answer
         return Solution(status, moves, -left, core.nodes, self.seconds)
 

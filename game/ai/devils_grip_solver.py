@@ -28,11 +28,25 @@ against a plain search of every legal move on small positions):
 - `dead`: when no pile can ever leave its cell (no exit now, and none after any waste
   builds, even with every card of the sequence playable whenever it fits), a card
   that no waste build can place ends the line.
-Nothing else is cut; the order of the moves (`_children`) is what finds wins fast, and
-the search restarts (a Luby sequence of node budgets, each run in a differently shaken
-order, the table of lost positions kept) so that an early bad choice does not hold it
-for the rest of its budget. The restarts end in a run without a budget, so a deal
-whose whole tree is searched is proved lost.
+Nothing else is cut; the order of the moves (`_children`) is what finds wins fast:
+1. the waste's top card onto a top, at the nearest pointer first, unless it would
+   cover the only top b-1 that a pile with bottom b (its own code) needs to leave;
+2. a pile leaving its cell where the refill is a base card (2, 3 or 4: only a refill
+   brings one in);
+3. the waste cards held back in 1;
+4. a pile leaving its cell for a card that is not a base (it spends a way out).
+Then the search restarts (a Luby sequence of budgets of LUBY_UNIT nodes, each run after
+the first in an order shaken at random, seeded, the table of lost positions kept) so
+that an early bad choice does not hold it for the rest of its budget: without restarts
+6 of the 101 hardest deals of 1-10,000 (those the move-by-move search and the hint
+left undecided) stay undecided after 300,000 nodes; with them all 101 are won, the
+slowest in 24,000 nodes. The budgets grow without end, so a run eventually searches
+the whole tree and a lost deal is proved lost.
+
+Measured (bench/winrates.py, bench/solver.py): every one of deals 1-10,000 is won, the
+slowest in 95,000 nodes and 0.6 s of CPU, median 31 ms. With limited passes
+(`passes` 1 or 3) it is no match yet: it neither wins nor proves lost any of deals 1-40
+within 300,000 nodes (nor deals 1-3 of one pass within 2,000,000).
 """
 
 from __future__ import annotations

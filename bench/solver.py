@@ -49,7 +49,7 @@ def solve_timed(game, budget_seconds: float):
 
 
 def measure(game_id: str, first: int, deals: int, budget_seconds: float) -> None:
-    cls = load(game_id)
+    cls = load(game_id).engine
     seconds, nodes, decided_fast, statuses = [], 0, 0, []
     wall = time.perf_counter()
     for deal in range(first, first + deals):

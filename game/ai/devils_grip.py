@@ -20,21 +20,23 @@ same bottoms and tops. Everything else depends on those multisets alone:
   whichever pile with bottom b moves onto whichever top b-1, the result is the bottoms
   less b and the tops less b-1, plus the refilled card as both a bottom and a top.
 Where a pile lies in the grid never matters either (one build empties one cell, and
-an empty cell is refilled at once). So the solver's key is the sorted bottoms, the
+an empty cell is refilled at once). So a position is worth its sorted bottoms, its
 sorted tops, the stock and the waste as codes (plus the redeals when passes are
-limited); it never makes a partial move or a swap, and of the builds that give the
-same key (the same card onto two equal tops, two piles with equal bottoms) it keeps
-one. All of that is exact, so `sound` is True: when the whole tree is searched the
-deal is proved lost.
+limited), and no search needs a partial move or a swap.
 
-A position is also cut off (`moves` returns nothing) when no pile can ever leave its cell
-while a card of stock or waste can never reach the grid (`_dead`): exact too.
+The solver behind "Could it be won?" and the win-rate table is
+`game.ai.devils_grip_solver`: it searches those positions one *progress move* at a
+time (deals and redeals to some card, then a build that takes a card out of stock and
+waste), so a line is at most 72 moves deep and every position left unwon is lost (see
+its docstring). `RULES` below is the same position as a move-by-move `search.Search`:
+the hint's short plans use it, and so do grids with empty cells set up by hand (in
+play a cell is refilled at once), which the solver hands to it. Its key keeps one of
+the builds that give the same position (the same card onto two equal tops, two piles
+with equal bottoms), which is exact, so `sound` is True. A position is also cut off
+(`moves` returns nothing) when no pile can ever leave its cell while a card of stock or
+waste can never reach the grid (`_dead`): exact too.
 
-Nothing else is pruned. Dealing three at a time makes every removal from the stock or
-the waste shift which cards show later, so "obviously safe" moves (a fitting waste
-card, a base card brought in at once) are not safe: winning lines do pass them by.
-
-The order of moves (best first), chosen by measurement (each change kept only when it
+Its order of moves (best first), chosen by measurement (each change kept only when it
 won more of the first deals within the node budget):
 1. the waste's top card onto a pile, unless it would take the only top that a pile of
    the same card needs to leave its cell (that pile is a refill to come: worth more);
@@ -44,8 +46,10 @@ won more of the first deals within the node budget):
 4. the waste's card held back in 1;
 5. the builds that empty a cell for a card that is not a base.
 A pile that can leave its cell is the only way to bring a base card in; spending it on
-another card is what loses most deals, so those come last. Of deals 1-100 within
-100,000 nodes this order wins 95; with 5 before 3, 48; with 4 in the place of 1, 90.
+another card is what loses most deals, so those come last. Dealing three at a time
+makes every removal from the stock or the waste shift which cards show later, so
+"obviously safe" moves (a fitting waste card, a base card brought in at once) are not
+safe: winning lines do pass them by.
 
 The hint uses only what the player has seen. In the first pass that is the grid, the
 waste's top card, the sizes of stock and waste and the passes (`by_sight`). Once the
@@ -63,9 +67,10 @@ import copy
 from ..engine import Move
 from ..engine.cards import SUITS
 from ..games.devils_grip import CHAIN, DEAL, DEVILS_GRIP_DECK, REDEAL, STEP, SUIT, Build, Swap
+from .devils_grip_solver import new_search
 from .sampling import Immediate
 from .search import WON, solve
-from .solitaire import Grading, SolitaireAI, by_rules
+from .solitaire import Grading, SolitaireAI
 
 CODE = {card: (SUITS.index(SUIT[card]) * 3 + CHAIN[card]) * 4 + STEP[card]
         for card in DEVILS_GRIP_DECK}
@@ -340,4 +345,4 @@ GRADING = Grading(
         "it fits, else empties a cell, else deals) ends with 18 cards or fewer left on "
         "an easy deal, 19 to 25 on a medium one, and more on a hard one."))
 
-AI = SolitaireAI(by_rules(RULES), hint, greedy, HintSearch, grading=GRADING)
+AI = SolitaireAI(new_search, hint, greedy, HintSearch, grading=GRADING)

@@ -1,0 +1,404 @@
+"""Devil's Grip's full-information solver: a search over progress moves.
+
+`game.ai.devils_grip` explains why a grid position is worth only its multisets of
+bottoms and tops, as codes (sequence x 4 + step): that is the grid here, two lists of
+48 counts. Stock and waste are one sequence of codes, `seq`: the waste bottom to top,
+then the stock top to bottom; `p` cards of it are on the waste. Dealing moves `p`
+on (by three, or one), a redeal sets it to 0; no card leaves the sequence by doing so,
+and the grid does not change. So a node of this search is a *progress move*: some
+deals and redeals (none, or up to a full cycle of the stock) and then a move that
+brings a card of the sequence onto the grid:
+- the waste's top card onto a top one step below it, or
+- a pile with a bottom b (not a base) onto a top b-1, its cell refilled with the
+  stock's top card (the waste's top once the stock is empty).
+Each node takes one card out of the sequence, so a line is at most 72 nodes deep and
+the graph has no cycles: a position searched once and not won is lost, and the table
+of lost positions (`failed`) is exact.
+
+Which pointers a position can deal to: from `p`, dealing reaches p, p+d, p+2d, ... and
+the end n; a redeal then reaches 0, d, 2d, ... and n again (unlimited passes). So with
+unlimited passes every position whose `p` is a multiple of d, or n, reaches the same
+pointers (it is *canonical*); any other `p` reaches those and p, p+d, ... below n: a
+position with the same grid and sequence and a smaller `p` of the same remainder
+reaches more. The table uses both (`_known_lost`). With limited passes the position
+keeps `p` and the redeals made.
+
+What is pruned, each rule exact (tests/test_ai_devils_grip_solver.py checks every one
+against a plain search of every legal move on small positions):
+- `dead`: when no pile can ever leave its cell (no exit now, and none after any waste
+  builds, even with every card of the sequence playable whenever it fits), a card
+  that no waste build can place ends the line.
+Nothing else is cut; the order of the moves (`_children`) is what finds wins fast:
+1. the waste's top card onto a top, at the nearest pointer first, unless it would
+   cover the only top b-1 that a pile with bottom b (its own code) needs to leave;
+2. a pile leaving its cell where the refill is a base card (2, 3 or 4: only a refill
+   brings one in);
+3. the waste cards held back in 1;
+4. a pile leaving its cell for a card that is not a base (it spends a way out).
+Then the search restarts (a Luby sequence of budgets of LUBY_UNIT nodes, each run after
+the first in an order shaken at random, seeded, the table of lost positions kept) so
+that an early bad choice does not hold it for the rest of its budget: without restarts
+6 of the 101 hardest deals of 1-10,000 (those the move-by-move search and the hint
+left undecided) stay undecided after 300,000 nodes; with them all 101 are won, the
+slowest in 24,000 nodes. The budgets grow without end, so a run eventually searches
+the whole tree and a lost deal is proved lost.
+
+Measured (bench/winrates.py, bench/solver.py): every one of deals 1-10,000 is won, the
+slowest in 95,000 nodes and 0.6 s of CPU, median 31 ms. With limited passes
+(`passes` 1 or 3) it is no match yet: it neither wins nor proves lost any of deals 1-40
+within 300,000 nodes (nor deals 1-3 of one pass within 2,000,000).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+
+from ..games.devils_grip import DEAL, REDEAL, Build
+from .search import LOST, UNKNOWN, WON, Solution
+
+WASTE, EXIT = 0, 1
+LUBY_UNIT = 2_000  # nodes of the shortest run of the restarts
+
+
+def luby(i: int) -> int:
+    """The i-th term (1-based) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ..."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while True:
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+
+
+class Core:
+    """The search proper, on codes (no engine): `step(quota)` returns WON, LOST or None."""
+
+    def __init__(self, bottoms: list[int], tops: list[int], seq: bytes, p: int,
+                 redeals: int, draw: int, passes: int, shake: bool = True) -> None:
+        self.bottoms, self.tops = bottoms, tops
+        self.seq, self.p, self.redeals = seq, p, redeals
+        self.draw, self.passes = draw, passes
+        self.nodes = 0
+        self.failed: dict = {}
+        self.path: list[tuple] = []  # (q, r, kind, b) per node of the current line
+        self.undos: list[tuple] = []
+        self.best_left = len(seq)
+        self.best_path: list[tuple] = []
+        self.shake = shake
+        self.run_index = 0
+        self.rng = random.Random(1)
+        self.line: list[tuple] | None = None
+        self._restart()
+
+    # -- positions ------------------------------------------------------------------------
+
+    def key(self) -> bytes:
+        return bytes(self.bottoms) + bytes(self.tops) + self.seq
+
+    def _tag(self) -> int:
+        """The pointer as the table sees it: -1 when canonical (see the docstring)."""
+        p, n, d = self.p, len(self.seq), self.draw
+        if self.passes:
+            return p * 4 + self.redeals
+        return -1 if p % d == 0 or p == n else p
+
+    def _known_lost(self) -> bool:
+        entry = self.failed.get(self.key())
+        if entry is None:
+            return False
+        tag = self._tag()
+        if self.passes:
+            return tag in entry
+        if tag < 0:
+            return True  # a failure from any pointer: a canonical one reaches fewer
+        low = entry.get(tag % self.draw)
+        return low is not None and low <= tag
+
+    def _mark_lost(self) -> None:
+        key = self.key()
+        entry = self.failed.get(key)
+        if entry is None:
+            entry = self.failed[key] = set() if self.passes else {}
+        tag = self._tag()
+        if self.passes:
+            entry.add(tag)
+        elif tag < 0:
+            entry[0] = -1
+        else:
+            low = entry.get(tag % self.draw)
+            if low is None or tag < low:
+                entry[tag % self.draw] = tag
+
+    def pointers(self) -> list[tuple[int, int]]:
+        """(pointer, redeals) of every position dealing and redealing reaches from here
+        without progress, each once, in the order play reaches them."""
+        p, r, n, d, limit = self.p, self.redeals, len(self.seq), self.draw, self.passes
+        found = [(p, r)]
+        if not limit:
+            seen = {p}
+            while p < n:
+                p = min(p + d, n)
+                seen.add(p)
+                found.append((p, r))
+            if n:
+                for q in range(0, n + d, d):
+                    q = min(q, n)
+                    if q not in seen:
+                        seen.add(q)
+                        found.append((q, r + 1))
+            return found
+        while True:
+            if p < n:
+                p = min(p + d, n)
+            elif n and r + 1 < limit:
+                p, r = 0, r + 1
+            else:
+                return found
+            found.append((p, r))
+
+    def dead(self) -> bool:
+        """No pile can ever leave its cell, and some card of the sequence can never be
+        placed, even if every card of it could be played whenever it fits."""
+        bottoms, tops = self.bottoms, self.tops
+        rest = set(self.seq)
+
+        def reachable(x: int) -> bool:
+            while not tops[x]:
+                if x not in rest or not x & 3:
+                    return False
+                x -= 1
+            return True
+
+        for b in range(48):
+            if bottoms[b] and b & 3 and reachable(b - 1):
+                return False
+        return not all(c & 3 and reachable(c - 1) for c in rest)
+
+    # -- the moves -----------------------------------------------------------------------
+
+    def _children(self) -> list[tuple]:
+        bottoms, tops, seq = self.bottoms, self.tops, self.seq
+        n = len(seq)
+        exits = [b for b in range(48) if bottoms[b] and b & 3 and tops[b - 1]]
+        if not exits and self.dead():
+            return []
+        scored = []
+        shake = self.rng.random if self.run_index and self.shake else None
+        for rank, (q, r) in enumerate(self.pointers()):
+            if q:
+                c = seq[q - 1]
+                if c & 3 and tops[c - 1]:
+                    # holding back: it would cover the only top a pile of its code needs
+                    hold = bottoms[c] and tops[c - 1] == 1
+                    score = (2 if hold else 0) * 100 + rank
+                    scored.append((score + (shake() * 60 if shake else 0), (q, r, WASTE, c)))
+            if exits and n:
+                refill = seq[q] if q < n else seq[q - 1]
+                base = not refill & 3
+                for b in exits:
+                    score = (1 if base else 3) * 100 + rank
+                    scored.append((score + (shake() * 60 if shake else 0), (q, r, EXIT, b)))
+        scored.sort(key=lambda item: item[0])
+        return [move for _score, move in scored]
+
+    def apply(self, move: tuple) -> tuple:
+        q, r, kind, b = move
+        bottoms, tops, seq = self.bottoms, self.tops, self.seq
+        old = (self.seq, self.p, self.redeals)
+        n = len(seq)
+        if kind == WASTE:
+            tops[b - 1] -= 1
+            tops[b] += 1
+            self.seq = seq[:q - 1] + seq[q:]
+            self.p = q - 1
+            self.redeals = r
+            return old + (None,)
+        at = q if q < n else q - 1
+        refill = seq[at]
+        bottoms[b] -= 1
+        tops[b - 1] -= 1
+        bottoms[refill] += 1
+        tops[refill] += 1
+        self.seq = seq[:at] + seq[at + 1:]
+        self.p = at if q < n else q - 1
+        self.redeals = r
+        return old + (refill,)
+
+    def unapply(self, move: tuple, undo: tuple) -> None:
+        _q, _r, kind, b = move
+        self.seq, self.p, self.redeals, refill = undo
+        if kind == WASTE:
+            self.tops[b] -= 1
+            self.tops[b - 1] += 1
+            return
+        self.bottoms[refill] -= 1
+        self.tops[refill] -= 1
+        self.bottoms[b] += 1
+        self.tops[b - 1] += 1
+
+    # -- the search ----------------------------------------------------------------------
+
+    def _restart(self) -> None:
+        while self.path:
+            self.unapply(self.path.pop(), self.undos.pop())
+        self.run_index += 1
+        budget = luby(self.run_index) * LUBY_UNIT
+        self.run_end = self.nodes + budget
+        self.stack = [[self._children(), 0]]
+
+    def step(self, quota: int) -> str | None:
+        """Search up to `quota` more nodes: WON (the line in `line`), LOST, or None."""
+        end = self.nodes + quota
+        stack, path, undos = self.stack, self.path, self.undos
+        while self.nodes < end:
+            if self.nodes >= self.run_end and path:
+                self._restart()
+                stack = self.stack
+                continue
+            frame = stack[-1]
+            moves = frame[0]
+            if frame[1] >= len(moves):
+                self._mark_lost()
+                stack.pop()
+                if not path:
+                    return LOST
+                self.unapply(path.pop(), undos.pop())
+                continue
+            move = moves[frame[1]]
+            frame[1] += 1
+            undo = self.apply(move)
+            self.nodes += 1
+            path.append(move)
+            undos.append(undo)
+            left = len(self.seq)
+            if left < self.best_left:
+                self.best_left = left
+                self.best_path = list(path)
+            if not left:
+                self.line = list(path)
+                return WON
+            if self._known_lost():
+                path.pop()
+                self.unapply(move, undos.pop())
+                continue
+            stack.append([self._children(), 0])
+        return None
+
+
+def _codes(game):
+    from .devils_grip import CODE
+
+    bottoms, tops = [0] * 48, [0] * 48
+    for cell in game.cells:
+        bottoms[CODE[cell[0]]] += 1
+        tops[CODE[cell[-1]]] += 1
+    seq = bytes([CODE[card] for card in game.waste] + [CODE[card] for card in reversed(game.stock)])
+    return bottoms, tops, seq
+
+
+class DevilsGripSearch:
+    """A resumable search of a Devil's Grip position (which it does not change), with the
+    interface of `search.Search`: `step(quota)` searches up to `quota` more nodes and
+    returns the Solution once decided or out of budget; `progress`, `nodes`, `seconds`.
+    A grid with empty cells (set up by hand: in play a cell is refilled at once) goes to
+    the generic search."""
+
+    def __init__(self, game, max_nodes: int = 2_000_000,
+                 max_seconds: float | None = None) -> None:
+        self.game = game
+        self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
+        self.seconds = 0.0
+        self.result: Solution | None = None
+        self.core: Core | None = None
+        self.generic = None
+        if not all(game.cells):
+            from .devils_grip import RULES
+            from .search import Search
+
+            self.generic = Search(game, RULES, max_nodes, max_seconds)
+            return
+        if not game.stock and not game.waste:
+            self.result = Solution(WON, [], 0, 0, 0.0)
+            return
+        bottoms, tops, seq = _codes(game)
+        self.core = Core(bottoms, tops, seq, len(game.waste), game.redeals,
+                         game.options["draw"], game.options["passes"])
+
+    @property
+    def nodes(self) -> int:
+        if self.generic is not None:
+            return self.generic.nodes
+        return self.core.nodes if self.core else 0
+
+    @property
+    def progress(self) -> float:
+        if self.generic is not None:
+            return self.generic.progress
+        return 1.0 if self.result else min(1.0, self.nodes / self.max_nodes)
+
+    def run(self) -> Solution:
+        while (solution := self.step(10_000)) is None:
+            pass
+        return solution
+
+    def step(self, quota: int) -> Solution | None:
+        if self.generic is not None:
+            solution = self.generic.step(quota)
+            self.seconds = self.generic.seconds
+            return solution
+        if self.result is not None:
+            return self.result
+        started = time.perf_counter()
+        status = self.core.step(min(quota, self.max_nodes - self.nodes))
+        self.seconds += time.perf_counter() - started
+        if status is None and (self.nodes >= self.max_nodes or (
+                self.max_seconds is not None and self.seconds >= self.max_seconds)):
+            status = UNKNOWN
+        if status is not None:
+            self.result = self._finish(status)
+        return self.result
+
+    def _finish(self, status: str) -> Solution:
+        core = self.core
+        line = core.line if status == WON else core.best_path
+        moves, left = texts(self.game, line)  # every move is checked by the engine
+        if status == WON and left:
+            raise AssertionError("a winning line did not win on the engine")
+        core.failed = {}  # free the table: a finished search keeps only its answer
+        return Solution(status, moves, -left, core.nodes, self.seconds)
+
+
+def texts(game, line: list[tuple]) -> tuple[list[str], int]:
+    """The progress moves of `line` as engine moves, played through a copy of `game`:
+    the deals and redeals to each pointer, then the build. Returns the texts and the
+    cards left in stock and waste at the end."""
+    from .devils_grip import CODE
+
+    game = copy.deepcopy(game)
+    out: list[str] = []
+    for q, r, kind, b in line:
+        while len(game.waste) != q or (game.options["passes"] and game.redeals != r):
+            move = DEAL if game.stock else REDEAL
+            game.push(move)
+            out.append(str(move))
+        cells = game.cells
+        target = next(i for i, cell in enumerate(cells) if CODE[cell[-1]] == b - 1)
+        if kind == WASTE:
+            move = Build(-1, target, 1)
+        else:
+            source = next(i for i, cell in enumerate(cells) if CODE[cell[0]] == b)
+            move = Build(source, target, len(cells[source]))
+        game.push(move)
+        out.append(str(move))
+    return out, game.score
+
+
+def new_search(game, max_nodes: int = 2_000_000, max_seconds: float | None = None):
+    return DevilsGripSearch(game, max_nodes, max_seconds)

@@ -1,0 +1,260 @@
+"""Devil's Grip's solver of progress moves (game/ai/devils_grip_solver.py): on small
+positions it agrees with a plain exhaustive search of every legal move (swaps and
+partial moves included), in every option; each rule it prunes with (the progress
+moves alone, the pointers' dominance in its table of lost positions, `dead`) is checked
+against that search where it cuts; its winning lines replay to a win on the engine;
+and it decides real deals that the move-by-move search left undecided."""
+
+import copy
+import random
+
+import pytest
+
+from game.ai import devils_grip_solver as dgs
+from game.ai.devils_grip_solver import DevilsGripSearch, luby
+from game.ai.search import LOST, UNKNOWN, WON, solve
+from game.ai.solitaire import solve_game, solver
+from game.games import GAMES
+
+from .dg_helpers import dg_position
+
+RANKS = {0: "258J", 1: "369Q", 2: "47TK"}
+
+
+def cards_of(sequence: int) -> list[list[str]]:
+    """The two copies of a suit-sequence (0..11: suit x 3 + chain), base first."""
+    suit, chain = divmod(sequence, 3)
+    return [[f"{rank}{'SHDC'[suit]}-{copy_}" for rank in RANKS[chain]] for copy_ in (1, 2)]
+
+
+def small_position(seed: int, options: dict, active_sequences=(2, 3)):
+    """A position of a whole deck whose sequences are complete piles but a few (as many
+    as one of `active_sequences` says);
+    their cards lie in as many cells as they would fill (runs of consecutive steps made
+    at random), the rest (at most 8) in stock and waste in a random order, the pointer
+    and the redeals made at random too. None when more than 8 or no card are left."""
+    rng = random.Random(seed)
+    active = rng.sample(range(12), rng.choice(active_sequences))
+    cells = [copy_ for sequence in range(12) if sequence not in active
+             for copy_ in cards_of(sequence)]
+    pool = {sequence: {step: [cards_of(sequence)[0][step], cards_of(sequence)[1][step]]
+                       for step in range(4)} for sequence in active}
+    piles: list[list[str]] = []
+    while len(piles) < 2 * len(active):
+        sequence = rng.choice(active)
+        start = rng.randrange(4)
+        length = rng.randint(1, 4 - start)
+        steps = range(start, start + length)
+        if all(pool[sequence][step] for step in steps):
+            piles.append([pool[sequence][step].pop(rng.randrange(len(pool[sequence][step])))
+                          for step in steps])
+    rest = [card for sequence in active for step in range(4) for card in pool[sequence][step]]
+    rng.shuffle(rest)
+    if not rest or len(rest) > 8:
+        return None
+    cells += piles
+    rng.shuffle(cells)
+    p = rng.randint(0, len(rest))
+    passes = options.get("passes", 0)
+    return dg_position(cells, stock=rest[p:][::-1], waste=rest[:p],
+                       redeals=rng.randrange(passes) if passes else 0, **options)
+
+
+class PlainRules:
+    """Every legal move through the engine, swaps and partial moves included; a
+    position is its cells as they lie (sorted: a swap changes nothing), stock, waste and
+    the redeals when passes are limited. Slow, but obviously right."""
+
+    sound = True
+
+    @staticmethod
+    def key(game):
+        return (tuple(sorted(tuple(cell) for cell in game.cells)), tuple(game.stock),
+                tuple(game.waste), game.redeals if game.options["passes"] else 0)
+
+    @staticmethod
+    def moves(game):
+        return game.legal_moves()
+
+    @staticmethod
+    def won(game):
+        return not game.stock and not game.waste
+
+    @staticmethod
+    def value(game):
+        return -game.score
+
+
+def plain_status(game, nodes: int = 20_000, must: bool = True) -> str | None:
+    """The plain search's verdict; None when `nodes` are not enough (unless `must`)."""
+    solution = solve(game, PlainRules(), nodes)
+    assert solution.decided or not must, game.to_save()
+    return solution.status if solution.decided else None
+
+
+def replay(game, moves):
+    game = copy.deepcopy(game)
+    for text in moves:
+        game.push(text)
+    return game
+
+
+# Seeds of `small_position` whose plain search is small: won ones, lost ones the solver
+# has to search, and lost ones `dead` cuts at once (found by running both searches).
+SMALL = {
+    "default": ({}, [314, 874, 1163, 1277, 1, 10, 239, 470, 495, 560, 31, 49, 62]),
+    "draw1": ({"draw": 1}, [1, 158, 161, 203, 267, 314, 62, 94, 118]),
+    "passes1": ({"passes": 1}, [1277, 1316, 1, 4, 10, 29, 55, 121, 6, 31, 49]),
+    "passes3": ({"passes": 3}, [585, 874, 1277, 1310, 1316, 1, 10, 29, 55, 158, 161, 6, 31]),
+}
+
+
+@pytest.mark.parametrize("mode", sorted(SMALL))
+def test_the_solver_agrees_with_a_plain_search_on_small_positions(mode):
+    options, seeds = SMALL[mode]
+    statuses = []
+    searched_lost = 0
+    for seed in seeds:
+        game = small_position(seed, options)
+        solution = DevilsGripSearch(game).run()
+        assert solution.status == plain_status(game), (mode, seed)
+        statuses.append(solution.status)
+        searched_lost += solution.status == LOST and solution.nodes > 0
+        if solution.status == WON:
+            assert replay(game, solution.moves).outcome().won
+        else:
+            assert replay(game, solution.moves).score == -solution.value
+    assert statuses.count(WON) >= 2 and statuses.count(LOST) >= 3
+    assert searched_lost >= (0 if mode == "draw1" else 3)
+
+
+def test_dead_positions_are_lost():
+    """`dead` (no pile can ever leave its cell, and a card of stock or waste can never be
+    placed): wherever it cuts, the plain search finds the position lost."""
+    cut = 0
+    for seed in range(200):
+        game = small_position(seed, {})
+        if game is None:
+            continue
+        core = DevilsGripSearch(game).core
+        exits = any(core.bottoms[b] and b & 3 and core.tops[b - 1] for b in range(48))
+        if not exits and core.dead() and (status := plain_status(game, 5_000, False)):
+            assert status == LOST, seed
+            cut += 1
+            if cut == 6:
+                break
+    assert cut == 6
+
+
+# Seeds of `small_position(seed, {}, (1, 2))` whose verdict depends on the pointer: won
+# with some number of cards on the waste, lost with another (found by the plain search).
+POINTER_MATTERS = [4, 56, 154, 259, 277, 312, 453, 484, 522, 535, 549, 592]
+
+
+@pytest.mark.parametrize("seeds", [POINTER_MATTERS[:6], POINTER_MATTERS[6:]])
+def test_a_smaller_pointer_of_the_same_remainder_reaches_more(seeds):
+    """The table's dominance, against the plain search: for the same grid and cards, a
+    position lost with `p` cards on the waste is lost with p + 3k too, and so is the
+    canonical one (p a multiple of 3, or every card on the waste); and the solver's
+    verdict is the plain search's from every pointer."""
+    mixed = noncanonical_lost = 0
+    for seed in seeds:
+        game = small_position(seed, {}, (1, 2))
+        order = game.waste + game.stock[::-1]
+        n = len(order)
+        status = {}
+        for p in range(n + 1):
+            at = dg_position(game.cells, stock=order[p:][::-1], waste=order[:p])
+            status[p] = plain_status(at, 5_000)
+            assert DevilsGripSearch(at).run().status == status[p], (seed, p)
+        canonical = [q for q in range(n + 1) if q % 3 == 0 or q == n]
+        for p in range(n + 1):
+            if status[p] == LOST:
+                assert all(status[q] == LOST for q in range(p, n + 1, 3)), seed
+                assert all(status[q] == LOST for q in canonical), seed
+                noncanonical_lost += p not in canonical
+        mixed += WON in status.values() and LOST in status.values()
+    assert mixed == len(seeds) and noncanonical_lost >= 3
+
+
+def test_the_pointers_are_those_dealing_reaches():
+    game = small_position(1, {})
+    core = DevilsGripSearch(game).core
+    core.seq, core.p = bytes(range(7)), 2
+    assert core.pointers() == [(2, 0), (5, 0), (7, 0), (0, 1), (3, 1), (6, 1)]
+    core.draw = 1
+    assert [q for q, _r in core.pointers()] == [2, 3, 4, 5, 6, 7, 0, 1]
+    core.draw, core.passes, core.redeals = 3, 3, 1
+    assert core.pointers() == [(2, 1), (5, 1), (7, 1), (0, 2), (3, 2), (6, 2), (7, 2)]
+    core.redeals = 2
+    assert core.pointers() == [(2, 2), (5, 2), (7, 2)]
+
+
+def test_luby():
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+
+
+# -- real deals ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("deal", [3, 61, 119, 355])
+def test_deals_the_old_search_left_undecided_are_won_and_replay(deal):
+    """Deals 3, 61, 119 and 355 were undecided after 50,000 nodes of the move-by-move
+    search (and the hint player lost the last three)."""
+    game = GAMES["devils-grip"].new(deal=deal)
+    solution = solve_game(game, max_nodes=200_000)
+    assert solution.status == WON
+    won = replay(GAMES["devils-grip"].new(deal=deal), solution.moves)
+    assert won.is_over() and won.outcome().won
+    assert game.score == 72 and not game.move_stack  # the search worked on its own copy
+
+
+@pytest.mark.parametrize("options", [{"draw": 1}, {"passes": 3}, {"passes": 1}])
+def test_other_options_give_replayable_answers(options):
+    for deal in (21, 22):
+        solution = solve_game(GAMES["devils-grip"].new(deal=deal, **options), 30_000)
+        best = replay(GAMES["devils-grip"].new(deal=deal, **options), solution.moves)
+        if solution.status == WON:
+            assert best.outcome().won
+        else:
+            assert best.score == -solution.value
+
+
+def test_the_search_runs_in_slices_and_agrees_with_one_go():
+    game = GAMES["devils-grip"].new(deal=3)
+    search = solver(game, max_nodes=200_000)
+    assert isinstance(search, DevilsGripSearch)
+    while (solution := search.step(50)) is None:
+        assert 0 <= search.progress < 1
+    again = solve_game(game, 200_000)
+    assert solution.status == again.status == WON and solution.moves == again.moves
+
+
+def test_a_budget_too_small_says_unknown_with_a_replayable_best_line():
+    game = GAMES["devils-grip"].new(deal=3)
+    solution = solve_game(game, max_nodes=5)
+    assert solution.status == UNKNOWN and solution.nodes == 5
+    assert replay(game, solution.moves).score == -solution.value < 72
+
+
+def test_a_grid_with_holes_goes_to_the_move_by_move_search():
+    game = small_position(1, {})
+    game.cells[0] = []
+    search = DevilsGripSearch(game)
+    assert search.core is None and search.generic is not None
+    assert search.run().decided
+
+
+def test_the_restarts_shake_the_order_but_keep_the_table():
+    """Deal 61 is not won in the first run of LUBY_UNIT nodes: the second run starts
+    from the root again, with the same moves in another order and the lost positions
+    of the first run still known."""
+    core = DevilsGripSearch(GAMES["devils-grip"].new(deal=61)).core
+    assert core.run_index == 1 and dgs.LUBY_UNIT >= 1_000
+    first = core._children()
+    assert core.step(dgs.LUBY_UNIT + 1) is None
+    assert core.run_index == 2 and len(core.failed) > 100
+    assert core.path == [] or len(core.stack) == len(core.path) + 1
+    shaken = core.stack[0][0]
+    assert sorted(shaken) == sorted(first) and shaken != first
+    assert core.step(200_000) == WON

@@ -482,6 +482,17 @@ class Quota(MemoryStorage):
         self.data[key] = value
 
 
+def fill_with_junk(storage: Quota, size: int) -> int:
+    """Fill the rest of `storage` with another site's keys of `size` characters: how many."""
+    n = 0
+    while True:
+        try:
+            storage.setItem(f"junk{n}", "x" * size)
+        except RuntimeError:
+            return n
+        n += 1
+
+
 def finished_record(deal: int, saved: int) -> str:
     game = GAMES["kings-square"].new(deal=deal)
     game.push(game.legal_moves()[0])
@@ -500,13 +511,7 @@ def test_full_storage_removes_the_oldest_finished_games_to_save_a_game_in_progre
     live = GAMES["devils-square"].new(deal=77)
     live_key = slot_key("devils-square", 77, live.options)
     storage.data[live_key] = json.dumps(dict(live.to_save(), saved=1, finished=False))
-    n = 0
-    while True:  # fill the rest with another site's junk
-        try:
-            storage.setItem(f"junk{n}", "x" * 50)
-        except RuntimeError:
-            break
-        n += 1
+    n = fill_with_junk(storage, 50)
     store = Store(storage)
     session, key, _ = opened(store, "devils-grip", 9)
     for _ in range(5):
@@ -534,13 +539,7 @@ def test_full_storage_drops_the_early_boards_before_any_finished_game():
     early = {f"{EARLY_PREFIX}{game}": "[" + "0," * 600 + "0]" for game in ("devils-grip",
                                                                             "kings-square")}
     storage.data.update(early)
-    n = 0
-    while True:
-        try:
-            storage.setItem(f"junk{n}", "x" * 20)
-        except RuntimeError:
-            break
-        n += 1
+    fill_with_junk(storage, 20)
     store = Store(storage)
     session, key, _ = opened(store, "devils-square", 4)
     session.play(session.game.legal_moves()[0])
@@ -555,13 +554,7 @@ def test_full_storage_with_no_finished_game_to_remove_says_so_once():
     live = GAMES["devils-square"].new(deal=77)
     live_key = slot_key("devils-square", 77, live.options)
     storage.data[live_key] = json.dumps(dict(live.to_save(), finished=False))
-    n = 0
-    while True:
-        try:
-            storage.setItem(f"junk{n}", "x" * 20)
-        except RuntimeError:
-            break
-        n += 1
+    fill_with_junk(storage, 20)
     before = dict(storage.data)
     store = Store(storage)
     session, key, _ = opened(store, "kings-square", 4)

@@ -125,7 +125,9 @@ def test_hint_highlights_the_ai_s_legal_move_until_the_next_move(open_site, game
             page.keyboard.press("h")
         else:
             page.click(HINT)
-        page.wait_for_selector("#board .hint, #board .hint-target", timeout=5_000)
+        # the sampled hint thinks in slices: how long is the benchmark's business, and a
+        # loaded machine (parallel workers) can take many times the usual second
+        page.wait_for_selector("#board .hint, #board .hint-target", timeout=30_000)
         assert hinted(page) == (sorted(want.cards), sorted(want.zones))
         expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: .+\.$"))
         make(page, game, move)

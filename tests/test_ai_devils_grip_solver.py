@@ -177,6 +177,50 @@ def test_a_smaller_pointer_of_the_same_remainder_reaches_more(seeds):
     assert mixed == len(seeds) and noncanonical_lost >= 3
 
 
+# Seeds of `small_position(seed, {"passes": 3}, (1, 2))` whose verdict depends on the
+# pointer and the redeals made (found by the plain search).
+PASSES_POINTER_MATTERS = [56, 62, 146, 259, 312]
+
+
+def dealt_to(game) -> set[tuple[int, int]]:
+    """(cards on the waste, redeals) of every position deals and redeals alone reach
+    from `game`, itself included, played on the engine."""
+    game = copy.deepcopy(game)
+    found = {(len(game.waste), game.redeals)}
+    while game.stock or game.can_redeal():
+        game._apply(dgs.DEAL if game.stock else dgs.REDEAL)  # even once the game is over
+        found.add((len(game.waste), game.redeals))
+    return found
+
+
+def test_with_limited_passes_a_lost_position_makes_those_it_deals_to_lost():
+    """The table's dominance with limited passes (`reaches`), against the engine and the
+    plain search: `reaches` is exactly what dealing and redealing reach; a position lost
+    after r redeals with p cards on the waste makes every position it reaches lost; and
+    the solver's verdict is the plain search's from every pointer and redeal."""
+    nontrivial = 0
+    for seed in PASSES_POINTER_MATTERS:
+        game = small_position(seed, {"passes": 3}, (1, 2))
+        order = game.waste + game.stock[::-1]
+        n = len(order)
+        status = {}
+        for r in range(3):
+            for p in range(n + 1):
+                at = dg_position(game.cells, stock=order[p:][::-1], waste=order[:p],
+                                 redeals=r, passes=3)
+                assert dealt_to(at) == {(q, s) for q in range(n + 1) for s in range(3)
+                                        if dgs.reaches(p, r, q, s, n, 3)}
+                status[p, r] = plain_status(at, 5_000)
+                assert DevilsGripSearch(at).run().status == status[p, r], (seed, p, r)
+        for (p, r), verdict in status.items():
+            if verdict == LOST:
+                reached = [at for at in status if dgs.reaches(p, r, *at, n, 3)]
+                assert all(status[at] == LOST for at in reached), (seed, p, r)
+                nontrivial += len(reached) > 1
+        assert WON in status.values() and LOST in status.values(), seed
+    assert nontrivial >= 5
+
+
 def test_the_pointers_are_those_dealing_reaches():
     game = small_position(1, {})
     core = DevilsGripSearch(game).core

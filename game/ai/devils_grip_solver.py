@@ -76,6 +76,16 @@ def luby(i: int) -> int:
             k += 1
 
 
+def reaches(p0: int, r0: int, p: int, r: int, n: int, d: int) -> bool:
+    """With limited passes: whether dealing and redealing alone lead from `p0` cards on
+    the waste after `r0` redeals to `p` after `r` (n cards in stock and waste, n > 0,
+    d dealt at a time, r a redeal the passes allow). Everything reachable from the
+    second is then reachable from the first, so the first lost makes the second lost."""
+    if r == r0:
+        return p >= p0 and ((p - p0) % d == 0 or p == n)
+    return r > r0 and (p % d == 0 or p == n)
+
+
 class Core:
     """The search proper, on codes (no engine): `step(quota)` returns WON, LOST or None."""
 
@@ -102,19 +112,19 @@ class Core:
         return bytes(self.bottoms) + bytes(self.tops) + self.seq
 
     def _tag(self) -> int:
-        """The pointer as the table sees it: -1 when canonical (see the docstring)."""
+        """The pointer as the table sees it with unlimited passes: -1 when canonical
+        (see the docstring)."""
         p, n, d = self.p, len(self.seq), self.draw
-        if self.passes:
-            return p * 4 + self.redeals
         return -1 if p % d == 0 or p == n else p
 
     def _known_lost(self) -> bool:
         entry = self.failed.get(self.key())
         if entry is None:
             return False
-        tag = self._tag()
         if self.passes:
-            return tag in entry
+            p, r, n, d = self.p, self.redeals, len(self.seq), self.draw
+            return any(reaches(p0, r0, p, r, n, d) for p0, r0 in entry)
+        tag = self._tag()
         if tag < 0:
             return True  # a failure from any pointer: a canonical one reaches fewer
         low = entry.get(tag % self.draw)
@@ -123,12 +133,19 @@ class Core:
     def _mark_lost(self) -> None:
         key = self.key()
         entry = self.failed.get(key)
-        if entry is None:
-            entry = self.failed[key] = set() if self.passes else {}
-        tag = self._tag()
         if self.passes:
-            entry.add(tag)
-        elif tag < 0:
+            p, r, n, d = self.p, self.redeals, len(self.seq), self.draw
+            if entry is None:
+                self.failed[key] = [(p, r)]
+                return
+            # keep only the failures this one does not reach (it reaches more)
+            entry[:] = [(p0, r0) for p0, r0 in entry if not reaches(p, r, p0, r0, n, d)]
+            entry.append((p, r))
+            return
+        if entry is None:
+            entry = self.failed[key] = {}
+        tag = self._tag()
+        if tag < 0:
             entry[0] = -1
         else:
             low = entry.get(tag % self.draw)

@@ -104,8 +104,10 @@ def replay(game, moves):
 SMALL = {
     "default": ({}, [314, 874, 1163, 1277, 1, 10, 239, 470, 495, 560, 31, 49, 62]),
     "draw1": ({"draw": 1}, [1, 158, 161, 203, 267, 314, 62, 94, 118]),
-    "passes1": ({"passes": 1}, [1277, 1316, 1, 4, 10, 29, 55, 121, 6, 31, 49]),
-    "passes3": ({"passes": 3}, [585, 874, 1277, 1310, 1316, 1, 10, 29, 55, 158, 161, 6, 31]),
+    "passes1": ({"passes": 1}, [1277, 1316, 1, 4, 10, 29, 55, 121, 6, 31, 49, 581, 874, 916,
+                                1034]),
+    "passes3": ({"passes": 3}, [585, 874, 1277, 1310, 1316, 1, 10, 29, 55, 158, 161, 6, 31,
+                                470, 581, 916]),
 }
 
 
@@ -144,6 +146,39 @@ def test_dead_positions_are_lost():
             if cut == 6:
                 break
     assert cut == 6
+
+
+def test_the_fewest_piles_a_grid_needs():
+    """`crowded_from`: with one card of step 1 off the grid its sequence needs three piles
+    (0-3, 0, 2-3), 25 in all; with only a base off, the grid's 24 piles cannot join, so
+    the base cannot be refilled; a top card (J, Q or K) off leaves room. So a won game's
+    last card is a top card."""
+    code = {rank: step for step, rank in enumerate("258J")}  # spades, 2-5-8-J: codes 0..3
+    assert dgs.crowded_from(bytes([code["5"]])) == 0
+    assert dgs.crowded_from(bytes([code["2"]])) == 0
+    assert dgs.crowded_from(bytes([code["J"]])) == 1
+    assert dgs.crowded_from(bytes([code["J"], code["8"], code["8"]])) == 2
+    assert dgs.crowded_from(bytes([code["J"], code["J"], code["8"]])) == 3
+
+
+@pytest.mark.parametrize("passes", [1, 3])
+def test_crowded_positions_are_lost(passes):
+    """`crowded` (on the last pass, a waste card that waits for an empty stock, with the
+    cards under it, would need a grid of more than 24 piles, or of 24 that cannot
+    refill it): wherever it cuts, the plain search finds the position lost."""
+    cut = 0
+    for seed in range(400):
+        game = small_position(seed, {"passes": passes})
+        if game is None:
+            continue
+        game.redeals = passes - 1  # the last pass
+        core = DevilsGripSearch(game).core
+        if core.crowded() and (status := plain_status(game, 5_000, False)):
+            assert status == LOST, seed
+            cut += 1
+            if cut == 12:
+                break
+    assert cut == 12
 
 
 # Seeds of `small_position(seed, {}, (1, 2))` whose verdict depends on the pointer: won

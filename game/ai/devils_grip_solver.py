@@ -21,13 +21,24 @@ unlimited passes every position whose `p` is a multiple of d, or n, reaches the 
 pointers (it is *canonical*); any other `p` reaches those and p, p+d, ... below n: a
 position with the same grid and sequence and a smaller `p` of the same remainder
 reaches more. The table uses both (`_known_lost`). With limited passes the position
-keeps `p` and the redeals made.
+keeps `p` and the redeals made, and a position lost makes lost every position that
+dealing and redealing alone lead to from it (`reaches`).
 
 What is pruned, each rule exact (tests/test_ai_devils_grip_solver.py checks every one
 against a plain search of every legal move on small positions):
 - `dead`: when no pile can ever leave its cell (no exit now, and none after any waste
   builds, even with every card of the sequence playable whenever it fits), a card
   that no waste build can place ends the line.
+- `crowded`, on the last pass (limited passes): the waste's cards leave from the top
+  only, and a card that only a refill can take (a base, or one whose step below is not
+  a top and has no card above it) waits for an empty stock, as does the waste under it.
+  From then on the order is fixed: when the i-th card from the bottom is on top, the
+  grid holds every card but those i+1. A grid is 24 piles, each a run of steps of one
+  sequence, so it cannot hold cards that need more than 24 runs; with exactly 24 no
+  pile can leave its cell, so a card no top takes cannot leave (`crowded_from`; it
+  follows that a won game's last card is a J, Q or K). Children whose waste would bury
+  a base card at or above the first such index, or empty the stock over it, are not
+  made at all.
 Nothing else is cut; the order of the moves (`_children`) is what finds wins fast:
 1. the waste's top card onto a top, at the nearest pointer first, unless it would
    cover the only top b-1 that a pile with bottom b (its own code) needs to leave;
@@ -84,6 +95,38 @@ def reaches(p0: int, r0: int, p: int, r: int, n: int, d: int) -> bool:
     if r == r0:
         return p >= p0 and ((p - p0) % d == 0 or p == n)
     return r > r0 and (p % d == 0 or p == n)
+
+
+def crowded_from(seq: bytes) -> int:
+    """The first i such that seq[i] cannot leave from the top of the waste when the grid
+    holds every card but seq[0..i] (len(seq) when there is none). The grid has 24
+    piles, each a run of steps of one sequence; a sequence whose cards there have c_k
+    cards of step k needs at least sum(max(0, c_k - c_(k-1))) of them. With more than
+    24 needed the grid cannot be; with exactly 24 no two piles of a sequence join, so no
+    pile can leave its cell and nothing is refilled: a card that no top can take then
+    (a base, or one whose step below has both its cards under it) cannot leave."""
+    gone = [0] * 48  # cards of each code off the grid, counted from the bottom
+    piles = 24
+    for i, c in enumerate(seq):
+        base = c & ~3
+        before = _runs(gone, base)
+        gone[c] += 1
+        piles += _runs(gone, base) - before
+        if piles > 24 or (piles == 24 and (c == base or gone[c - 1] == 2)):
+            return i
+    return len(seq)
+
+
+def _runs(gone: list[int], base: int) -> int:
+    """The fewest piles the grid's cards of the sequence starting at code `base` fit in,
+    `gone[code]` of each code's two cards being elsewhere."""
+    runs, last = 0, 0
+    for code in range(base, base + 4):
+        count = 2 - gone[code]
+        if count > last:
+            runs += count - last
+        last = count
+    return runs
 
 
 class Core:
@@ -197,6 +240,27 @@ class Core:
                 return False
         return not all(c & 3 and reachable(c - 1) for c in rest)
 
+    def crowded(self) -> bool:
+        """On the last pass: some waste card can leave only once every other card but
+        those below it has reached the grid, and then the grid would need more than 24
+        piles. The waste's cards leave from the top only, and one that can only be
+        refilled (a base, or one whose step below is neither a top nor anywhere but
+        under it in the waste) waits until the stock is empty; so does the waste under
+        it. When the i-th waste card from the bottom is on top there, the grid holds
+        every card but the i+1 bottom ones, and a sequence whose cards there have c_k
+        cards of step k needs at least sum(max(0, c_k - c_(k-1))) piles."""
+        seq, p, tops = self.seq, self.p, self.tops
+        if p == len(seq):
+            j = p - 1  # the stock is empty: the order is fixed from the top
+        else:
+            j = -1
+            for i in range(p - 1, -1, -1):
+                c = seq[i]
+                if not c & 3 or (not tops[c - 1] and c - 1 not in seq[i + 1:]):
+                    j = i
+                    break
+        return crowded_from(seq) <= j
+
     # -- the moves -----------------------------------------------------------------------
 
     def _children(self) -> list[tuple]:
@@ -205,17 +269,27 @@ class Core:
         exits = [b for b in range(48) if bottoms[b] and b & 3 and tops[b - 1]]
         if not exits and self.dead():
             return []
+        if self.passes and self.redeals + 1 == self.passes and self.crowded():
+            return []
+        # On the last pass a child whose waste would bury a base card at or above the
+        # first crowded index f, or would empty the stock with f in it, is crowded:
+        # leave it out without making it (its waste is seq[:w], w its pointer).
+        f = crowded_from(seq) if self.passes else n
+        g = next((i for i in range(f, n) if not seq[i] & 3), n)
+        last = self.passes - 1
         scored = []
         shake = self.rng.random if self.run_index and self.shake else None
         for rank, (q, r) in enumerate(self.pointers()):
             if q:
                 c = seq[q - 1]
-                if c & 3 and tops[c - 1]:
+                if c & 3 and tops[c - 1] and not (
+                        r == last and (g < q - 1 or (q == n and f < n - 1))):
                     # holding back: it would cover the only top a pile of its code needs
                     hold = bottoms[c] and tops[c - 1] == 1
                     score = (2 if hold else 0) * 100 + rank
                     scored.append((score + (shake() * 60 if shake else 0), (q, r, WASTE, c)))
-            if exits and n:
+            w = q if q < n else n - 1  # an exit's child's pointer
+            if exits and n and not (r == last and (g < w or (w == n - 1 and f < w))):
                 refill = seq[q] if q < n else seq[q - 1]
                 base = not refill & 3
                 for b in exits:

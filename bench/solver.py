@@ -2,8 +2,10 @@
 the share of deals decided within one second each.
 
     .venv/bin/python bench/solver.py [--deals N] [--first D] [--game ID ...] [--seconds S]
+        [--mode NAME]
 
-For each one-player game (default options) it solves deals D..D+N-1, each with one
+For each one-player game (default options, or the mode NAME as bench/winrates.py names
+the modes, e.g. `--game devils-grip --mode passes1`) it solves deals D..D+N-1, each with one
 second of search (--seconds) of CPU time, then solves the first tenth of them again
 under tracemalloc for the peak memory of one search (tracemalloc slows Python down, so
 the speed figures come from the first pass). Times are CPU seconds of this process
@@ -28,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.winrates import GAMES  # noqa: E402
+from bench.winrates import GAMES, options_of  # noqa: E402
 from game.ai import solitaire  # noqa: E402
 from game.games import load  # noqa: E402
 
@@ -48,12 +50,14 @@ def solve_timed(game, budget_seconds: float):
             return None, spent
 
 
-def measure(game_id: str, first: int, deals: int, budget_seconds: float) -> None:
+def measure(game_id: str, first: int, deals: int, budget_seconds: float,
+            mode: str = "") -> None:
     cls = load(game_id).engine
+    options = options_of(game_id, mode)
     seconds, nodes, decided_fast, statuses = [], 0, 0, []
     wall = time.perf_counter()
     for deal in range(first, first + deals):
-        game = cls.new(deal=deal)
+        game = cls.new(deal=deal, **options)
         search_nodes = 0
         solution, spent = solve_timed(game, budget_seconds)
         if solution is not None:
@@ -66,11 +70,12 @@ def measure(game_id: str, first: int, deals: int, budget_seconds: float) -> None
     peaks = []
     for deal in range(first, first + max(1, deals // 10)):
         tracemalloc.start()
-        solve_timed(cls.new(deal=deal), budget_seconds)
+        solve_timed(cls.new(deal=deal, **options), budget_seconds)
         peaks.append(tracemalloc.get_traced_memory()[1] / 2**20)
         tracemalloc.stop()
     cpu = sum(seconds)
-    print(f"{game_id}: deals {first}-{first + deals - 1}, {budget_seconds:g} s of CPU time "
+    name = f"{game_id} {mode}" if mode else game_id
+    print(f"{name}: deals {first}-{first + deals - 1}, {budget_seconds:g} s of CPU time "
           f"each at most ({wall:.0f} s of wall-clock time in all)")
     print(f"  {deals / cpu:.1f} deals/s, {nodes / cpu:,.0f} nodes/s (CPU); median "
           f"{statistics.median(seconds) * 1000:.0f} ms a deal, max {max(seconds):.2f} s")
@@ -87,9 +92,11 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=1_000_001)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--game", action="append", choices=GAMES)
+    parser.add_argument("--mode", default="",
+                        help="a mode's name as bench/winrates.py gives it (default options)")
     args = parser.parse_args()
     for game_id in args.game or GAMES:
-        measure(game_id, args.first, args.deals, args.seconds)
+        measure(game_id, args.first, args.deals, args.seconds, args.mode)
 
 
 if __name__ == "__main__":

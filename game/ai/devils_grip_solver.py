@@ -56,8 +56,12 @@ the whole tree and a lost deal is proved lost.
 
 Measured (bench/winrates.py, bench/solver.py): every one of deals 1-10,000 is won, the
 slowest in 95,000 nodes and 0.6 s of CPU, median 31 ms. With limited passes
-(`passes` 1 or 3) it is no match yet: it neither wins nor proves lost any of deals 1-40
-within 300,000 nodes (nor deals 1-3 of one pass within 2,000,000).
+(`passes` 1 or 3) it is still no match: with one pass `crowded` proves about a fifth
+of deals lost within 20,000 nodes (deals 6, 8 and 10 in 98, 9,196 and 4,248) and
+leaves the rest undecided, the best lines found still 25-55 cards short; with three
+passes `crowded` only cuts in the last pass and no deal is decided (docs/win-rates.md
+says how many deals were run). Deciding them needs a bound that cuts the first passes
+and the early part of the last one, where the waste is still short.
 """
 
 from __future__ import annotations

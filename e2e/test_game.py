@@ -31,6 +31,7 @@ from helpers import (
     message,
     mouse_drag,
     moves_from,
+    page_deal,
     pick_card,
     play_by_clicks,
     saved_moves,
@@ -405,6 +406,23 @@ def test_the_last_click_of_a_full_escape_wins(context, open_site):
     expect(page.locator("#score")).to_have_text("160")
     assert len(page.locator('[data-zone="books"] [data-card]').all()) == 64
     assert page.evaluate("window.__hops") == 0  # reduced motion: no celebration
+
+
+@pytest.mark.browser_context_args(reduced_motion="no-preference", service_workers="block")
+def test_a_new_deal_is_dealt_in_from_the_stock(open_site):
+    """New deal: every card of the board flies from the stock to its place (Web Animations
+    that hold the card at the stock until its turn), then the board is the engine's."""
+    page = open_site(game_path("devils-square", DEAL))
+    page.click('[data-action="new"]')
+    page.wait_for_function(f"new URLSearchParams(location.search).get('deal') !== '{DEAL}'")
+    flights = page.evaluate(
+        "document.getAnimations().filter(a => a.effect && a.effect.target"
+        " && a.effect.target.matches('#board [data-card]')"
+        " && a.effect.getTiming().fill === 'backwards').length")
+    assert flights == page.locator("#board [data-card]").count() > 0
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+    expect_board(page, engine("devils-square", page_deal(page)))
+    expect(page.locator("#board .moving")).to_have_count(0)
 
 
 HOPS_JS = ("window.__hops = 0; addEventListener('animationstart', e => {"

@@ -72,8 +72,11 @@ def measure(game_id: str, first: int, deals: int, budget_seconds: float) -> None
     cpu = sum(seconds)
     print(f"{game_id}: deals {first}-{first + deals - 1}, {budget_seconds:g} s of CPU time "
           f"each at most ({wall:.0f} s of wall-clock time in all)")
+    ranked = sorted(seconds)
+    p99 = ranked[min(deals - 1, int(deals * 0.99))]  # the same rank as bench/winrates.py's
     print(f"  {deals / cpu:.1f} deals/s, {nodes / cpu:,.0f} nodes/s (CPU); median "
-          f"{statistics.median(seconds) * 1000:.0f} ms a deal, max {max(seconds):.2f} s")
+          f"{statistics.median(seconds) * 1000:.0f} ms a deal, 99th percentile "
+          f"{p99 * 1000:.0f} ms, max {max(seconds):.2f} s")
     print(f"  won {statuses.count('won')}, lost {statuses.count('lost')}, "
           f"unknown {statuses.count('unknown')}; decided within {budget_seconds:g} s: "
           f"{100 * decided_fast / deals:.1f}%")

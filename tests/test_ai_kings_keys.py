@@ -277,6 +277,19 @@ def test_won_deals_replay_to_a_full_escape(deal):
     assert outcome.won and outcome.score == 160
 
 
+def test_a_line_that_does_not_end_where_the_search_says_is_an_error(monkeypatch):
+    """The solver plays its line through the engine and refuses to answer when the engine
+    disagrees: a win whose clearing moves are lost, a best line whose books are not made."""
+    monkeypatch.setattr(ks, "clear_line", lambda config: [])
+    with pytest.raises(AssertionError, match="did not win on the engine"):
+        solve_game(GAME.new(deal=2), 2_000_000)
+    monkeypatch.undo()
+    lost = ks.KingsKeysSearch(GAME.new(deal=1), 2_000_000)
+    lost.core.best_books += 1
+    with pytest.raises(AssertionError, match="did not make its books"):
+        lost.run()
+
+
 @pytest.mark.parametrize("deal", [1, 6, 10, 35, 76])
 def test_lost_deals_are_lost_for_every_player_and_the_best_line_replays(deal):
     solution = solve_game(GAME.new(deal=deal), 2_000_000)

@@ -224,6 +224,25 @@ def test_clearable_and_fewest_stacks_agree_with_every_arrangement(cards):
         assert ks.greedy_stacks(config) >= fewest
 
 
+@pytest.mark.parametrize("cards", [9, 12, 16])
+def test_clear_line_clears_exactly_the_stacks_every_arrangement_search_can_clear(cards):
+    """The clearing line of a Colour (played once the pile is empty) is a line of legal
+    moves that ends with no stack left, wherever the plain search says that can be done."""
+    for seed in range(25):
+        stacks = colour_configs(seed * 17 + cards, cards)
+        config = as_config(stacks)
+        if () not in plain_colour(stacks):
+            with pytest.raises(ValueError):
+                ks.clear_line(config)
+            continue
+        state = config
+        for step in ks.clear_line(config):
+            state = next(ks.after_step(state, src, dst, rest, merged)
+                         for src, dst, take, rest, merged in ks.colour_steps(state)
+                         if (src, dst, take) == step)
+        assert state == ()
+
+
 def test_a_component_is_one_position_and_its_macros_are_the_same_from_every_member():
     for seed in range(30):
         config = as_config(colour_configs(seed, 10))

@@ -303,24 +303,36 @@ def clearable(config: tuple[int, ...]) -> bool:
 
 def clear_line(config: tuple[int, ...]) -> list[tuple[int, int, int]]:
     """Steps (source, target, take) that clear `config` into books; [] if it is empty.
-    Breadth first over the states `clearable` says can still be cleared."""
+    Depth first over the states `clearable` says can still be cleared, books and longer
+    stacks first (the order `clearable` searches in, so it mostly walks straight down the
+    way `clearable` found). Every state it enters can be cleared, so it never needs to
+    search far; a breadth-first search of the same states, which would give the shortest
+    line, visited 50,000 of them for one Colour of deal 1602 (1.2 s of its 1.2 s)."""
     if not config:
         return []
-    parents = {config: None}
-    queue = [config]
-    for state in queue:
+    if not clearable(config):
+        raise ValueError("these stacks cannot be cleared")
+    parents: dict[tuple, tuple | None] = {config: None}
+    stack = [config]
+    while stack:
+        state = stack.pop()
+        children = []
         for src, dst, take, rest, merged in colour_steps(state):
             child = after_step(state, src, dst, rest, merged)
-            if child in parents or not clearable(child):
+            if child in parents:
                 continue
-            parents[child] = (state, (src, dst, take))
             if not child:
-                steps = []
-                while parents[child] is not None:
-                    child, step = parents[child]
+                steps = [(src, dst, take)]
+                while parents[state] is not None:
+                    state, step = parents[state]
                     steps.append(step)
                 return steps[::-1]
-            queue.append(child)
+            children.append((IS_BOOK[merged], LENGTH[merged], child, (src, dst, take)))
+        children.sort()  # the best last: popped first
+        for _book, _length, child, step in children:
+            if child not in parents and clearable(child):
+                parents[child] = (state, step)
+                stack.append(child)
     raise ValueError("these stacks cannot be cleared")
 
 

@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.latency_figures import percentile  # noqa: E402
+from bench.winrates import GAMES  # noqa: E402
 
 # Run as it is in CPython and in the page (which has the game package, not bench/).
 PROBE = """
@@ -115,7 +116,8 @@ def summary(name: str, seconds: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="devils-square")
+    parser.add_argument("--game", default=GAMES[0], choices=GAMES,
+                        help="default: the first patience of the game list")
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--browser", action="store_true", help="in the built site's Pyodide")

@@ -19,6 +19,7 @@ from helpers import (
     engine,
     expect_board,
     find_single_target_move,
+    is_build,
     page_deal,
     play_by_clicks,
     seed_storage,
@@ -29,8 +30,11 @@ from helpers import (
     url_params,
 )
 from playwright.sync_api import expect
+from test_kings_corner_solitaire import click_cell, expect_kc_board
 
 from game.games import GAMES
+from game.ui.store import slot_key
+from tests.test_kings_corner_solitaire import OLD_STRICT_DEAL_10
 
 pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce", service_workers="block")
 
@@ -160,17 +164,49 @@ NOT_A_MOVE = json.dumps(
     }
 )
 
+# A Camelot (strict) game saved when the engine let removing go on with the stock empty
+# and the grid not full: its last move, a pair removed from a grid the last card left not
+# full, no longer replays (game/games/kings_corner_solitaire.py).
+CAMELOT = {"swap": False, "strict": True}
+OLD_CAMELOT = json.dumps(
+    {
+        "v": 1,
+        "game": "kings-corner-solitaire",
+        "deal": 10,
+        "options": CAMELOT,
+        "moves": OLD_STRICT_DEAL_10.split(),
+        "redo": [],
+    }
+)
+NOT_RESTORED = (
+    "Your saved Kings in the Corner game could not be restored, so a new deal has started; "
+    "the old save is kept aside."
+)
+
 CORRUPT = {
-    # name: (game, key's deal, stored text, path opened)
-    "not JSON, resumed": ("devils-square", 123, NOT_JSON, "/?game=devils-square"),
-    "illegal move, by link": ("kings-square", 123, BAD_MOVE, "/?game=kings-square&deal=123"),
-    "not a move, resumed": ("devils-square", 77, NOT_A_MOVE, "/?game=devils-square"),
+    # name: (game, key's deal, options, stored text, path opened)
+    "not JSON, resumed": ("devils-square", 123, {}, NOT_JSON, "/?game=devils-square"),
+    "illegal move, by link": ("kings-square", 123, {}, BAD_MOVE, "/?game=kings-square&deal=123"),
+    "not a move, resumed": ("devils-square", 77, {}, NOT_A_MOVE, "/?game=devils-square"),
+    "old Camelot removal, by link": (
+        "kings-corner-solitaire",
+        10,
+        CAMELOT,
+        OLD_CAMELOT,
+        "/?game=kings-corner-solitaire&deal=10&strict=1",
+    ),
 }
 
 
-@pytest.mark.parametrize(("game_id", "deal", "text", "path"), CORRUPT.values(), ids=CORRUPT.keys())
-def test_a_save_that_does_not_replay_is_set_aside(context, open_site, game_id, deal, text, path):
-    key = f"{SAVE_PREFIX}{game_id}:{deal}"
+@pytest.mark.parametrize(
+    ("game_id", "deal", "options", "text", "path"), CORRUPT.values(), ids=CORRUPT.keys()
+)
+def test_a_save_that_does_not_replay_is_set_aside(
+    context, open_site, game_id, deal, options, text, path
+):
+    kings_corner = game_id == "kings-corner-solitaire"  # its turned card shows on the stock
+    board = expect_kc_board if kings_corner else expect_board
+    key = slot_key(game_id, deal, options)
     seed_storage(context, {key: text, f"{CURRENT_PREFIX}{game_id}": key})
     context.add_init_script(TOAST_LOG_JS)
     page = open_site(path)
@@ -183,23 +219,33 @@ def test_a_save_that_does_not_replay_is_set_aside(context, open_site, game_id, d
     said = toasts(page)
     assert len(said) == 1, said
     assert sentences(said[0]) == 1 and "aside" in said[0], said[0]
+    if kings_corner:  # the words the README quotes
+        assert said[0] == NOT_RESTORED, said[0]
     assert page.locator("#toast *").count() == 0
 
     new_deal = page_deal(page)
     if "deal" in path:
         assert new_deal == deal
-    game = engine(game_id, new_deal)
-    expect_board(page, game)  # a fresh deal, no move of the bad save
-    play_by_clicks(page, game, find_single_target_move(game))
-    expect_board(page, game)
-    record = json.loads(storage(page)[f"{SAVE_PREFIX}{game_id}:{new_deal}"])
+    game = engine(game_id, new_deal, **options)
+    board(page, game)  # a fresh deal, no move of the bad save
+    if kings_corner:  # the turned card is in hand: a click on an empty cell places it
+        move = next(filter(is_build, game.legal_moves()))
+        click_cell(page, move.cell)
+        game.push(move)
+    else:
+        play_by_clicks(page, game, find_single_target_move(game))
+    board(page, game)
+    new_key = slot_key(game_id, new_deal, game.options)
+    assert new_key.startswith(f"{SAVE_PREFIX}{game_id}:{new_deal}")
+    record = json.loads(storage(page)[new_key])
     assert record["moves"] == [str(m) for m in game.move_stack]
-    assert storage(page)[f"{CURRENT_PREFIX}{game_id}"] == f"{SAVE_PREFIX}{game_id}:{new_deal}"
+    assert record["options"] == game.options
+    assert storage(page)[f"{CURRENT_PREFIX}{game_id}"] == new_key
     assert page.evaluate("window.__pwned") is None
 
     page.reload()  # and the new game resumes; the aside copy stays
     page.wait_for_selector("body[data-state=ready]", state="attached", timeout=60_000)
-    expect_board(page, game)
+    board(page, game)
     assert {k: v for k, v in storage(page).items() if k.startswith(ASIDE_PREFIX)} == kept
 
 

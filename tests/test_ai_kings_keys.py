@@ -224,6 +224,25 @@ def test_clearable_and_fewest_stacks_agree_with_every_arrangement(cards):
         assert ks.greedy_stacks(config) >= fewest
 
 
+@pytest.mark.parametrize("cards", [9, 12, 16])
+def test_clear_line_clears_exactly_the_stacks_every_arrangement_search_can_clear(cards):
+    """The clearing line of a Colour (played once the pile is empty) is a line of legal
+    moves that ends with no stack left, wherever the plain search says that can be done."""
+    for seed in range(25):
+        stacks = colour_configs(seed * 17 + cards, cards)
+        config = as_config(stacks)
+        if () not in plain_colour(stacks):
+            with pytest.raises(ValueError):
+                ks.clear_line(config)
+            continue
+        state = config
+        for step in ks.clear_line(config):
+            state = next(ks.after_step(state, src, dst, rest, merged)
+                         for src, dst, take, rest, merged in ks.colour_steps(state)
+                         if (src, dst, take) == step)
+        assert state == ()
+
+
 def test_a_component_is_one_position_and_its_macros_are_the_same_from_every_member():
     for seed in range(30):
         config = as_config(colour_configs(seed, 10))
@@ -275,6 +294,19 @@ def test_won_deals_replay_to_a_full_escape(deal):
     assert solution.status == WON and solution.value == 16
     outcome = replay(GAME.new(deal=deal), solution.moves).outcome()
     assert outcome.won and outcome.score == 160
+
+
+def test_a_line_that_does_not_end_where_the_search_says_is_an_error(monkeypatch):
+    """The solver plays its line through the engine and refuses to answer when the engine
+    disagrees: a win whose clearing moves are lost, a best line whose books are not made."""
+    monkeypatch.setattr(ks, "clear_line", lambda config: [])
+    with pytest.raises(AssertionError, match="did not win on the engine"):
+        solve_game(GAME.new(deal=2), 2_000_000)
+    monkeypatch.undo()
+    lost = ks.KingsKeysSearch(GAME.new(deal=1), 2_000_000)
+    lost.core.best_books += 1
+    with pytest.raises(AssertionError, match="did not make its books"):
+        lost.run()
 
 
 @pytest.mark.parametrize("deal", [1, 6, 10, 35, 76])

@@ -383,7 +383,7 @@ def test_extra_fields_in_statistics_are_no_damage():
 
 def test_settings_of_a_newer_version_are_used_kept_aside_and_told_once():
     storage = MemoryStorage()
-    text = json.dumps({"v": 2, "speed": "fast", "theme": "dark", "sound": "loud"})
+    text = json.dumps({"v": 2, "speed": "fast", "theme": "dark", "music": "loud"})
     storage.data = {st.KEY: text}
     store = Store(storage)
     settings, note = st.load(store)

@@ -288,6 +288,24 @@ def test_the_lists_apply_only_to_the_default_options(fake_lists):
     assert not assist.lists_apply({"passes": 1}, DEFAULTS["devils-grip"])
 
 
+def test_camelot_and_queens_on_the_sides_offer_no_lists_nor_a_winnable_mode():
+    """The lists are made with the default options (tools/make_deal_lists.py reads only
+    their rows): strict deal 10 is winnable by default but lost in Camelot (the last card
+    leaves the grid not full, tests/test_kings_corner_solitaire.py), so Camelot must not
+    call it winnable, nor count a game of it in the statistics' winnable mode."""
+    from game.ui.stats_model import mode_of
+
+    kc, defaults = "kings-corner-solitaire", DEFAULTS["kings-corner-solitaire"]
+    assert 10 in deal_lists.deals_of(kc, "winnable")
+    assert assist.deal_choice(kc, {}, defaults).offered
+    assert assist.deal_badge(kc, 10, {}, defaults) != ""
+    assert mode_of(GAMES[kc].new(deal=10), "winnable") == "winnable"
+    for options in ({"strict": True}, {"swap": True}):
+        assert not assist.deal_choice(kc, options, defaults).offered
+        assert assist.deal_badge(kc, 10, options, defaults) == ""
+        assert mode_of(GAMES[kc].new(deal=10, **options), "winnable") == "relaxed"
+
+
 def test_a_new_deal_comes_from_the_list_and_prefers_one_not_played(fake_lists):
     rng = random.Random(3)
     for _ in range(20):

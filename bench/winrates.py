@@ -248,6 +248,10 @@ def meaning(status, n, hint) -> list[str]:
     won = 100 * status[WON] / n
     text = (f"{won:.1f}% of deals can be won by someone who knows the order of the stock; "
             "that is the ceiling.")
+    if status["unknown"]:  # the ceiling is not known: say so rather than claim it
+        text = (f"At least {won:.1f}% of deals can be won by someone who knows the order of "
+                f"the stock; {status['unknown']:,} of {n:,} are undecided, so the ceiling is "
+                "not known yet.")
     if hint and won:
         played = 100 * sum(r["won"] for r in hint.values()) / len(hint)
         text += (f" Playing only on what is in sight, as the hint does, wins {played:.1f}%: "

@@ -142,6 +142,10 @@ class TableView:
             element.classList.toggle("to-move", game.to_move == seat and not game.is_over()
                                      and game.hand_over is None)
             element.classList.toggle("dealer", game.dealer == seat)
+            # the shown seat's hand while the device changes hands: its back and count,
+            # as the opponents' hands show (css/games/kings-corner.css)
+            element.classList.toggle("face-down", seat == session.shown_seat
+                                     and session.hidden_hand)
         root = self.page.board_el
         root.querySelector('[data-action="hurry"]').hidden = not session.computer_to_move()
         passing = root.querySelector(".kt-pass")

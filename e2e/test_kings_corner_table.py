@@ -458,7 +458,7 @@ def test_the_home_tile_opens_a_default_table_of_four(context, open_site):
     set_pace(context, "slow")  # the first computer move comes 1.1 s after the page is ready
     page = open_site("/")
     tile = page.locator(f'a.game-tile[data-game-id="{KT}"]')
-    expect(tile.locator("h2")).to_have_text("Kings in the Corner")
+    expect(tile.locator("h2")).to_have_text("Kings in the Corner (table)")
     expect(tile.locator(".subtitle")).to_have_text("for 2 to 6 players")
     modes = page.locator(f'a.mode-link[data-game-id="{KT}"]')
     assert [modes.nth(i).get_attribute("href") for i in range(modes.count())] == [

@@ -281,6 +281,20 @@ def test_the_table_counts_its_match_and_its_hands(open_site):
     expect(page.locator("#stats-mode")).to_be_disabled()  # a table has one mode
 
 
+def test_every_game_has_a_name_of_its_own_in_the_statistics_and_the_header(open_site):
+    """The patience and the table of Kings in the Corner were both "Kings in the Corner"
+    (issue 18): the statistics' game list and each game's header tell them apart."""
+    page = open_site("/?game=kings-corner&deal=3")
+    table_title = page.locator("#game-title").text_content()
+    open_stats(page)
+    names = page.locator("#stats-game option").all_text_contents()
+    assert len(names) == len(set(names)) >= 5, names
+    page.goto(page.url.replace("game=kings-corner&", "game=kings-corner-solitaire&"))
+    page.wait_for_selector("body[data-state=ready]", state="attached")
+    assert page.locator("#game-title").text_content() != table_title
+    assert table_title in names and page.locator("#game-title").text_content() in names
+
+
 def test_damaged_statistics_are_kept_aside_and_said_once(context, open_site):
     broken = '{"v":1,"game":"devils-grip","modes":{"relaxed":{"played":"many"}}}'
     seed_storage(context, {stats_key("devils-grip"): broken})

@@ -926,6 +926,17 @@ def test_computers_play_card_by_card_at_the_pace_and_hurry_up_speeds_them(
 # --- 5. passing the device ------------------------------------------------------------------------
 
 
+def expect_hidden_hand_count(page: Page, seat: int, cards: int) -> None:
+    """The hand at the bottom, hidden while the device changes hands, shows its back and
+    how many cards it holds, never "No cards" (issue 18)."""
+    hand = page.locator(f'#board .kt-me [data-zone="hand-{seat}"]')
+    expect(hand.locator(".count")).to_be_visible()
+    expect(hand.locator(".count")).to_have_text(str(cards))
+    expect(hand.locator(".card-back")).to_be_visible()
+    before = hand.evaluate("el => getComputedStyle(el, '::before').content")
+    assert before in ("none", "normal"), f"the hidden hand says {before}"
+
+
 def test_pass_the_device_hides_each_persons_hand_until_show_my_hand(open_site):
     deal = 21
     page = open_site(game_path(deal, players="hh2"))
@@ -940,6 +951,7 @@ def test_pass_the_device_hides_each_persons_hand_until_show_my_hand(open_site):
     )
     expect(page.locator("#prompt")).to_have_text("Player 2's turn: pass the device.")
     expect(page.locator(END_TURN)).to_be_disabled()
+    expect_hidden_hand_count(page, 1, len(session.game.hands[1]))
 
     page.locator('#board [data-action="reveal"]').click()
     session.reveal()
@@ -965,6 +977,7 @@ def test_pass_the_device_hides_each_persons_hand_until_show_my_hand(open_site):
     expect(page.locator("#prompt")).to_have_text("Player 1's turn: pass the device.")
     expect(page.locator("#board .kt-me .seat.me")).to_have_attribute("data-seat", "0")
     expect(page.locator(END_TURN)).to_be_disabled()
+    expect_hidden_hand_count(page, 0, len(session.game.hands[0]))
 
     page.locator('#board [data-action="reveal"]').click()
     session.reveal()

@@ -990,6 +990,27 @@ def test_pass_the_device_hides_each_persons_hand_until_show_my_hand(open_site):
     expect(page.locator("#prompt")).to_have_text("Player 1, your turn: play cards, then End turn.")
 
 
+def test_giving_up_opens_the_end_dialog_with_the_tables_own_figure_and_mark(open_site):
+    """Giving up a match opens the end dialog by itself, as in every other game (issue 18);
+    under Classic rules it counts the cards in hand (there are no points), and its mark
+    is the table's, not Devil's Square's key."""
+    deal = 5
+    page = open_site(game_path(deal, players="h2", rules="classic"))
+    expect(page.locator('#board [data-zone="hand-0"] [data-card]').first).to_be_visible()
+    page.click('.actions [data-action="giveup"]')
+    page.click('#confirm-dialog [data-action="confirm-giveup"]')
+    expect(page.locator("#end-dialog")).to_be_visible()
+    expect(page.locator("#outcome-title")).to_have_text("You gave up")
+    expect(page.locator("#outcome-score-label")).to_have_text("Cards in hand")
+    cards = page.locator('#board [data-zone="hand-0"] [data-card]').count()
+    expect(page.locator("#outcome-score")).to_have_text(str(cards))
+    expect(page.locator("#outcome-score-max")).to_have_text("")
+    mark = page.locator("#outcome").evaluate(
+        "el => getComputedStyle(el, '::before').backgroundImage")
+    # the key (css/app.css) is drawn with gradients alone; the table's mark is a picture
+    assert "url(" in mark, "the table's end dialog shows the key of the King's Keys games"
+
+
 # --- 6. the end of a hand -------------------------------------------------------------------------
 
 

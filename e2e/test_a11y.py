@@ -167,7 +167,9 @@ def solitaire_tour(game_id: str) -> Tour:
             ("a fresh deal", nothing),
             ("cards picked up", pick_up),
             ("after a move", make_a_move),
-            ("the rules", action("rules", "#rules-dialog")),
+            ("the new-deal question", action("new", "#leave-dialog")),
+            ("the rules", lambda p, s: (close_dialog(p, s), action(
+                "rules", "#rules-dialog")(p, s))),
             ("the give-up confirmation", lambda p, s: (close_dialog(p, s), action(
                 "giveup", "#confirm-dialog")(p, s))),
             ("the end dialog", give_up),

@@ -136,6 +136,7 @@ def test_reload_offline_after_one_visit(new_context, serve_site):
     page.click('[data-zone="cell-0"] [data-card="G4A"]')
     page.wait_for_selector('[data-zone="cell-7"] [data-card="G4A"]', state="attached")
     page.click('[data-action="new"]')
+    page.click("#leave-dialog #leave-yes")  # the game has a move: asked first
     page.wait_for_function("!location.search.endsWith('deal=1')")
     assert page.locator("[data-zone^=cell] [data-card]").count() == 16
 

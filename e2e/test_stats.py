@@ -235,6 +235,7 @@ def test_a_new_deal_counts_an_unfinished_game_as_lost_and_guard_mode_apart(open_
     play_by_clicks(page, game, move)
     wait_saved(page, game)
     page.click('.actions [data-action="new"]')
+    page.click("#leave-dialog #leave-yes")  # asked first: the game counts as lost
     page.wait_for_function(f"!location.search.includes('deal={deal}&')")
     page.wait_for_selector("body[data-state=ready]")
     counted = stored(page, "devils-square")

@@ -34,8 +34,8 @@ from .session import GameSession, Pick, Reply
 from .status_bar import StatusBar
 from .store import Store
 
-DIALOGS = ("end-dialog", "rules-dialog", "confirm-dialog", "hand-dialog", "setup-dialog",
-           "keys-dialog")
+DIALOGS = ("end-dialog", "rules-dialog", "confirm-dialog", "leave-dialog", "hand-dialog",
+           "setup-dialog", "keys-dialog")
 # Actions that leave a replay running: they only look, or steer the replay or the solver.
 PASSIVE = frozenset({"close", "rules", "show-outcome", "copy-link", "replay-faster",
                      "solve", "solve-cancel", "settings"})
@@ -239,6 +239,24 @@ class Page:
         self._toast_serial -= 1
         if self._toast_serial <= 0:
             by_id("toast").classList.remove("show")
+
+    def ask_to_leave(self, action: str, title: str, text: str, button: str) -> bool:
+        """Whether leaving the game shown must be asked first, as the best apps do (issue
+        18): it is unfinished and the player has moved, so leaving counts it as lost. Then
+        the leave dialog opens, its yes button (`button`) performing `action`."""
+        session = self.session
+        if session is None or session.game.is_over() or not session.has_moved():
+            return False
+        by_id("leave-title").textContent = title
+        by_id("leave-text").textContent = text
+        yes = by_id("leave-yes")
+        yes.textContent = button
+        yes.dataset.action = action
+        dialog = by_id("leave-dialog")
+        if not dialog.open:
+            dialog.showModal()
+        yes.focus()
+        return True
 
     def close_dialogs(self) -> None:
         for dialog_id in DIALOGS:

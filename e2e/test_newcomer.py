@@ -4,6 +4,8 @@ end (test_kings_corner_table.py) or the rating's contrast (test_a11y.py).
 
 * New deal, and the table's "Start a new match", ask before throwing an unfinished game
   away (a dialog of the page's own), and do not ask when nothing would be lost.
+* The second click of a double-click does nothing: it picked up the card that had just
+  refilled the cell.
 """
 
 from __future__ import annotations
@@ -11,9 +13,12 @@ from __future__ import annotations
 import json
 
 from helpers import (
+    card_point,
+    click_card,
     engine,
     expect_board,
     find_single_target_move,
+    moves_from,
     play_by_clicks,
     seed_storage,
     url_params,
@@ -100,3 +105,33 @@ def test_start_a_new_match_asks_in_the_middle_of_one(context, open_site):
     page.wait_for_selector("body[data-state=ready]", state="attached")
     saved = [k for k in json.loads(page.evaluate("JSON.stringify(Object.keys(localStorage))"))]
     assert saved  # the page goes on saving the new match
+
+
+# --- a double-click -------------------------------------------------------------------------
+
+
+def test_the_second_click_of_a_double_click_does_nothing(open_site):
+    """Devil's Square deal 77: the 3 of green keys has one place to go; a double-click on
+    it plays it, and the 4 of green axes that refills its cell stays where it is, not
+    picked up. A click on it a moment later is a click again."""
+    page = open_site("/?game=devils-square&deal=77")
+    game = engine("devils-square", 77)
+    move = game.parse_move("1-10")
+    assert [str(m) for m in moves_from(game, "cell-1", 1)] == ["1-10"]
+    page.mouse.dblclick(*card_point(page, "G3K"))
+    game.push(move)
+    assert game.zones()["cell-1"] == ["G4A"]  # the refill, which has places to go
+    expect_board(page, game)
+    page.wait_for_timeout(300)  # (what a picked-up card would show by now)
+    expect(page.locator("#board .selected")).to_have_count(0)
+    expect(page.locator("#board .target")).to_have_count(0)
+    expect_board(page, game)
+
+    page.wait_for_timeout(400)  # past the double-click: a click picks it up or plays it
+    click_card(page, "G4A")
+    targets = moves_from(game, "cell-1", 1)
+    if len(targets) == 1:
+        game.push(targets[0])
+        expect_board(page, game)
+    else:
+        expect(page.locator('#board [data-card="G4A"]')).to_contain_class("selected")

@@ -102,17 +102,20 @@ class Page:
 
     # -- input (pointer.py and keyboard.py call these) -------------------------------------
 
-    def touch(self, zone: str, card: str | None) -> None:
-        """A click or tap on `card` of `zone` (None: beside its cards)."""
+    def touch(self, zone: str, card: str | None) -> bool:
+        """A click or tap on `card` of `zone` (None: beside its cards); whether it made a
+        move."""
         self.stop_replay()
         session, board = self.session, self.board
         if session is None or board is None:
-            return
+            return False
         if card is None and session.touches_top and session.held() is None:
             shown = board.shown.get(zone)
             if shown:  # a press beside the cards of a zone (or where its top card is
                 card = shown[-1]  # still landing) means its top card
-        self.apply(session.touch(zone, card))
+        reply = session.touch(zone, card)
+        self.apply(reply)
+        return reply.moved is not None
 
     def lift(self, zone: str, card: str):
         """A drag starts on `card`: the card elements that follow the pointer, or None."""

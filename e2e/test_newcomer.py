@@ -6,6 +6,7 @@ end (test_kings_corner_table.py) or the rating's contrast (test_a11y.py).
   away (a dialog of the page's own), and do not ask when nothing would be lost.
 * The second click of a double-click does nothing: it picked up the card that had just
   refilled the cell.
+* The clock starts at the first move, not when the page loads, and stops behind a dialog.
 """
 
 from __future__ import annotations
@@ -135,3 +136,32 @@ def test_the_second_click_of_a_double_click_does_nothing(open_site):
         expect_board(page, game)
     else:
         expect(page.locator('#board [data-card="G4A"]')).to_contain_class("selected")
+
+
+# --- the clock ------------------------------------------------------------------------------
+
+BOX = "#game-time-box"
+
+
+def test_the_clock_starts_at_the_first_move_and_waits_behind_dialogs(open_site):
+    page = open_site(f"/?game=devils-square&deal={DEAL}")
+    page.wait_for_timeout(1_600)  # looking at the deal is not playing
+    expect(page.locator("#game-time")).to_have_text("0:00")
+    expect(page.locator(BOX)).to_have_attribute("data-running", "no")
+
+    game = engine("devils-square", DEAL)
+    play_by_clicks(page, game, find_single_target_move(game))
+    expect(page.locator(BOX)).to_have_attribute("data-running", "yes")
+    expect(page.locator("#game-time")).to_have_text("0:01", timeout=3_000)
+
+    for action, dialog in (("rules", "#rules-dialog"), ("settings", "#settings-dialog"),
+                           ("stats", "#stats-dialog")):
+        page.click(f'.actions [data-action="{action}"]')
+        expect(page.locator(dialog)).to_be_visible()
+        expect(page.locator(BOX)).to_have_attribute("data-running", "no")
+        shown = page.locator("#game-time").text_content()
+        page.wait_for_timeout(1_200)
+        assert page.locator("#game-time").text_content() == shown, f"it ran behind {action}"
+        page.keyboard.press("Escape")
+        expect(page.locator("dialog[open]")).to_have_count(0)
+        expect(page.locator(BOX)).to_have_attribute("data-running", "yes")

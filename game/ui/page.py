@@ -102,9 +102,11 @@ class Page:
 
     # -- input (pointer.py and keyboard.py call these) -------------------------------------
 
-    def touch(self, zone: str, card: str | None) -> bool:
+    def touch(self, zone: str, card: str | None, quick: bool = False) -> bool:
         """A click or tap on `card` of `zone` (None: beside its cards); whether it made a
-        move."""
+        move. `quick`: the second click of a double-click whose first made a move, which
+        plays a move or does nothing (it never picks up the card that refilled a cell, nor
+        says why one cannot move)."""
         self.stop_replay()
         session, board = self.session, self.board
         if session is None or board is None:
@@ -113,7 +115,11 @@ class Page:
             shown = board.shown.get(zone)
             if shown:  # a press beside the cards of a zone (or where its top card is
                 card = shown[-1]  # still landing) means its top card
+        before = session.selected
         reply = session.touch(zone, card)
+        if quick and reply.moved is None:
+            session.selected = before
+            return False
         self.apply(reply)
         return reply.moved is not None
 

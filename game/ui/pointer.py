@@ -14,11 +14,10 @@ from .dom import closest, listen, missing
 
 DRAG_THRESHOLD = 6  # pixels a press must travel to become a drag
 # A click this soon after one that made a move, this close to it, is the second click of a
-# double-click: it does nothing (issue 18: it picked up the card that had just refilled
-# the cell). The draw pile is clicked quickly on purpose (deal after deal): not there.
+# double-click: it only plays a move, never picks cards up (issue 18: it picked up the card
+# that had just refilled the cell). Page.touch's `quick`.
 DOUBLE_CLICK_MS = 500
 DOUBLE_CLICK_PX = 8
-QUICK_ZONES = ("stock",)
 
 
 def zone_of(element) -> tuple[str | None, str | None]:
@@ -59,7 +58,8 @@ def under_flight(event):
 
 class PointerInput:
     def __init__(self, board_el, on_touch, on_lift, on_drop) -> None:
-        """on_touch(zone, card|None) -> whether it made a move; on_lift(zone, card) ->
+        """on_touch(zone, card|None, quick) -> whether it made a move (`quick`: the second
+        click of a double-click); on_lift(zone, card) ->
         list of card elements to drag, or None when nothing may be dragged from there;
         on_drop(zone|None, elements)."""
         self.on_touch, self.on_lift, self.on_drop = on_touch, on_lift, on_drop
@@ -119,11 +119,9 @@ class PointerInput:
     def _click(self, event, zone: str, card: str | None) -> None:
         now, x, y = float(event.timeStamp), float(event.clientX), float(event.clientY)
         last, self.played_at = self.played_at, None
-        if (last is not None and zone not in QUICK_ZONES
-                and now - last[0] < DOUBLE_CLICK_MS
-                and abs(x - last[1]) <= DOUBLE_CLICK_PX and abs(y - last[2]) <= DOUBLE_CLICK_PX):
-            return  # the second click of a double-click
-        if self.on_touch(zone, card):
+        quick = (last is not None and now - last[0] < DOUBLE_CLICK_MS
+                 and abs(x - last[1]) <= DOUBLE_CLICK_PX and abs(y - last[2]) <= DOUBLE_CLICK_PX)
+        if self.on_touch(zone, card, quick):
             self.played_at = (now, x, y)
 
     def _cancel(self, event) -> None:

@@ -34,6 +34,8 @@ def test_loader_shows_progress_until_ready(context, site_url):
     )
     assert page.locator("#loader").is_visible()
     assert page.evaluate("document.body.dataset.state") == "loading"
+    # in a player's words, not PyScript's ("Loaded Pyodide"): issue 18
+    assert page.locator("#loader-status").text_content() == "Getting the cards ready…"
     page.wait_for_function("() => true")  # let the route callback run
     for _ in range(600):
         if held:

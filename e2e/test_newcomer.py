@@ -10,12 +10,15 @@ end (test_kings_corner_table.py) or the rating's contrast (test_a11y.py).
 * Small faults: Kings in the Corner's count badge clear of the turned card on a phone;
   Devil's Grip's focus ring clear of the stock's caption; the table's target outlines
   stand out on its green felt, by day and by night.
+* A player's first deal of a game comes from its easy list.
 """
 
 from __future__ import annotations
 
 import json
+import re
 
+import pytest
 from helpers import (
     card_point,
     click_card,
@@ -235,3 +238,22 @@ def test_devils_grips_focus_ring_leaves_the_stocks_caption_readable(open_site):
     must not touch the caption under the pile."""
     page = open_site(f"/?game=devils-grip&deal={DEAL}")
     assert page.evaluate(CAPTION_ROOM) >= 3
+
+
+# --- the first deal -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["devils-square", "devils-grip"])
+def test_a_players_first_deal_of_a_game_is_an_easy_one(open_site, game_id):
+    """A first Devil's Square deal was lost in 15 moves (issue 18): a game opened for the
+    first time, without a deal number, deals from its easy list; once played, "any deal"
+    is back unless the player chose otherwise."""
+    from game.ai import deal_lists
+    from game.games import load
+
+    easy = deal_lists.deals_of(load(game_id).deals_id, "easy")
+    assert easy
+    page = open_site(f"/?game={game_id}")
+    deal = int(url_params(page)["deal"])
+    assert deal in easy
+    expect(page.locator("#deal-grade")).to_have_text(re.compile("easy", re.I))

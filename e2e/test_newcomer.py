@@ -11,6 +11,8 @@ end (test_kings_corner_table.py) or the rating's contrast (test_a11y.py).
   Devil's Grip's focus ring clear of the stock's caption; the table's target outlines
   stand out on its green felt, by day and by night.
 * A player's first deal of a game comes from its easy list.
+* Devil's Square, King's Square and Devil's Grip say in one line what to do, until the
+  first move.
 """
 
 from __future__ import annotations
@@ -257,3 +259,20 @@ def test_a_players_first_deal_of_a_game_is_an_easy_one(open_site, game_id):
     deal = int(url_params(page)["deal"])
     assert deal in easy
     expect(page.locator("#deal-grade")).to_have_text(re.compile("easy", re.I))
+
+
+# --- the prompt -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["kings-square", "devils-grip"])
+def test_the_board_says_what_to_do_until_the_first_move(open_site, game_id):
+    page = open_site(f"/?game={game_id}&deal={DEAL}")
+    game = engine(game_id, DEAL)
+    said = game.status().prompt
+    assert said  # (Devil's Square shares King's Square's engine and words)
+    expect(page.locator("#prompt")).to_have_text(said)
+    expect(page.locator("#prompt")).to_be_visible()
+    if game_id == "devils-grip":
+        assert "Left" in said  # the score's word, beside the stock's count, explained
+    play_by_clicks(page, game, find_single_target_move(game))
+    expect(page.locator("#prompt")).to_have_text("")

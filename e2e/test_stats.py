@@ -257,8 +257,7 @@ def test_a_new_deal_counts_an_unfinished_game_as_lost_and_guard_mode_apart(open_
 
 
 def test_a_stale_tab_hiding_never_overwrites_another_tabs_save(context, open_site):
-    first = open_site(path(KCS, KCS_WIN_DEAL))
-    wait_clock(first, 1)
+    first = open_site(path(KCS, KCS_WIN_DEAL))  # (its clock waits for a first move)
     second = open_site(path(KCS, KCS_WIN_DEAL))  # the same deal in another tab, played on
     line = solution_of(KCS, KCS_WIN_DEAL).moves
     play_line(second, KCS, KCS_WIN_DEAL, line[:2])

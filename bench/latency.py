@@ -210,7 +210,8 @@ def new_deal(page: Page) -> None:
     page.evaluate(f"document.querySelector('{NEW_DEAL}').click()")
     page.wait_for_function(
         f"new URLSearchParams(location.search).get('deal') !== '{old}'"
-        " && document.body.dataset.state === 'ready'",
+        " && document.body.dataset.state === 'ready'"
+        " && document.getAnimations().every(a => a.playState !== 'running')",  # dealt in
         timeout=TIMEOUT_MS,
     )
 

@@ -31,6 +31,7 @@ from helpers import (
     message,
     mouse_drag,
     moves_from,
+    page_deal,
     pick_card,
     play_by_clicks,
     saved_moves,
@@ -39,6 +40,8 @@ from helpers import (
     touch_drag,
 )
 from playwright.sync_api import Page, expect
+
+from game.engine import Game
 
 pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce", service_workers="block")
 
@@ -384,17 +387,29 @@ def test_a_game_ends_by_itself_after_real_clicks(open_site, game_id):
     assert record["moves"] == line and record["finished"] is True
 
 
-def test_the_last_click_of_a_full_escape_wins(context, open_site):
-    """A win found in CPython, replayed by a save up to its last move, finished by a click."""
+HOPS_JS = ("window.__hops = 0; addEventListener('animationstart', e => {"
+           " if (e.animationName === 'win-hop') window.__hops++; }, true);")
+
+
+def one_move_from_a_win(context, open_site) -> tuple[Page, Game, str]:
+    """Devil's Square at the last move of a win found in CPython, resumed from a save, with
+    the win's hops counted (window.__hops): the page, the engine, the winning move."""
     game_id = "devils-square"
     deal, line = find_win(game_id)
     save = {"v": 1, "game": game_id, "deal": deal, "options": {"guard": False}, "moves": line[:-1]}
     seed_storage(context, {f"{SAVE_PREFIX}{game_id}:{deal}": json.dumps(save)})
+    context.add_init_script(HOPS_JS)
     page = open_site(game_path(game_id, deal))
     game = engine(game_id, deal, line[:-1])
     expect_board(page, game)
     expect(page.locator("#outcome[data-outcome]")).to_have_count(0)
-    play_by_clicks(page, game, game.parse_move(line[-1]))
+    return page, game, line[-1]
+
+
+def test_the_last_click_of_a_full_escape_wins(context, open_site):
+    """A win found in CPython, replayed by a save up to its last move, finished by a click."""
+    page, game, last = one_move_from_a_win(context, open_site)
+    play_by_clicks(page, game, game.parse_move(last))
     assert game.outcome().won and game.outcome().score == 160
     expect_board(page, game)
     outcome = page.locator("#outcome[data-outcome]")
@@ -403,6 +418,35 @@ def test_the_last_click_of_a_full_escape_wins(context, open_site):
     expect(page.locator("#end-dialog")).to_be_visible()
     expect(page.locator("#score")).to_have_text("160")
     assert len(page.locator('[data-zone="books"] [data-card]').all()) == 64
+    assert page.evaluate("window.__hops") == 0  # reduced motion: no celebration
+
+
+@pytest.mark.browser_context_args(reduced_motion="no-preference", service_workers="block")
+def test_a_new_deal_is_dealt_in_from_the_stock(open_site):
+    """New deal: every card of the board flies from the stock to its place (Web Animations
+    that hold the card at the stock until its turn), then the board is the engine's."""
+    page = open_site(game_path("devils-square", DEAL))
+    page.click('[data-action="new"]')
+    page.wait_for_function(f"new URLSearchParams(location.search).get('deal') !== '{DEAL}'")
+    flights = page.evaluate(
+        "document.getAnimations().filter(a => a.effect && a.effect.target"
+        " && a.effect.target.matches('#board [data-card]')"
+        " && a.effect.getTiming().fill === 'backwards').length")
+    assert flights == page.locator("#board [data-card]").count() > 0
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+    expect_board(page, engine("devils-square", page_deal(page)))
+    expect(page.locator("#board .moving")).to_have_count(0)
+
+
+@pytest.mark.browser_context_args(reduced_motion="no-preference", service_workers="block")
+def test_a_win_celebrates_when_motion_is_on(context, open_site):
+    """The cards of a won board hop in a wave (a CSS animation), once, before the dialog."""
+    page, game, last = one_move_from_a_win(context, open_site)
+    play_by_clicks(page, game, game.parse_move(last))
+    page.wait_for_selector("#board.celebrate", state="attached")
+    expect(page.locator("#end-dialog")).to_be_visible()
+    assert page.evaluate("window.__hops") > 10  # the board's cards, each once
+    expect(page.locator("#board.celebrate")).to_have_count(0)
 
 
 # --- 12. Guard mode ----------------------------------------------------------------------------

@@ -98,7 +98,7 @@ BAD_SETTINGS = {
     "a list": '["fast"]',
     "wrong values": '{"v":1,"speed":"warp","theme":"dark","autoplay":"yes"}',
     "nested deep": "[" * 50_000 + "]" * 50_000,
-    "newer version": '{"v":2,"speed":"fast","sound":"loud"}',
+    "newer version": '{"v":2,"speed":"fast","music":"loud"}',
 }
 
 

@@ -202,6 +202,7 @@ class App:
         page.emit("leaving")  # a game left unfinished, with a move made, counts as lost
         game = page.session.game
         deal = random_deal() if page.info.table else self.help.next_deal(game)
+        page.deal_in_next = True
         self.navigate(game_query(game.id, deal, game.options))
 
     def copy_link(self) -> None:

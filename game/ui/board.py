@@ -19,6 +19,9 @@ from .page_types import GamePage
 
 EASING = "cubic-bezier(0.2, 0.7, 0.3, 1)"
 SETTLE_AGAIN_MS = 30  # how soon to look again at a glide that started late
+DEAL_STEP_MS = 12  # a new deal: the next card leaves the stock this much later
+DEAL_WAVE = 24  # ... up to this many steps (the rest fly with the last)
+DEAL_STRETCH = 1.4  # a dealt card's flight against a move's
 
 
 class Board:
@@ -190,6 +193,33 @@ class Board:
             # in mid-flight, and a press on a cell one crosses would go to it (pointer.py).
             cancel(self._settle)
             self._settle = after(duration + 60, self._settled)
+
+    def deal_in(self) -> None:
+        """A new deal's cards fly from the stock (the first hidden zone shown, else the
+        board's corner) to their places, one after another: the deal seen, as at a real
+        table. Nothing under reduced motion or with animations off."""
+        duration = move_ms()
+        if not duration:
+            return
+        source = next((self.zone_el[zone] for zone in self.zone_el if zone in self.hidden),
+                      self.root)
+        start = source.getBoundingClientRect()
+        cards = [card for zone in self.zone_el for card in self.shown.get(zone, ())]
+        length = duration * DEAL_STRETCH
+        for index, card in enumerate(cards):
+            element = self.nodes[card]
+            rect = element.getBoundingClientRect()
+            dx, dy = start.left - rect.left, start.top - rect.top
+            frames = [{"transform": f"translate({dx:.1f}px, {dy:.1f}px) scale(0.9)"},
+                      {"transform": "none"}]
+            timing = js_object({"duration": length, "easing": EASING, "fill": "backwards",
+                                "delay": min(index, DEAL_WAVE) * DEAL_STEP_MS})
+            self._moving.append((element, element.animate(js_object(frames), timing)))
+            element.classList.add("moving")
+        if cards:
+            cancel(self._settle)
+            self._settle = after(length + min(len(cards), DEAL_WAVE) * DEAL_STEP_MS + 60,
+                                 self._settled)
 
     def _settled(self, *_args) -> None:
         self._settle = None

@@ -54,6 +54,7 @@ class Page:
         self.lifted: Pick | None = None  # cards being dragged
         self.demo_line: list[str] | None = None  # the last winning line replayed
         self.replaying = False  # a winning line is being replayed (solver_view)
+        self.deal_in_next = False  # New deal: the next game shown is dealt in (Board.deal_in)
         self.status = StatusBar(self)
         self.router: Callable[[str], None] = lambda query: None  # App.navigate
         self._handlers: dict[str, list[Callable]] = defaultdict(list)
@@ -162,6 +163,9 @@ class Page:
         self.say("")  # nothing said about another game (or in another language) stays
         self.status.opened()
         self.render(animate=False)
+        if self.deal_in_next and record is None:
+            self.board.deal_in()  # New deal: the cards are dealt before the player's eyes
+        self.deal_in_next = False
         self.refresh()
         self.emit("opened")
 

@@ -52,7 +52,8 @@ class App:
         listen(window, "popstate", lambda *_: self.reroute())
         for action, handler in (
             ("close", page.close_dialogs), ("home", lambda: self.navigate("")),
-            ("new", self.new_deal), ("copy-link", self.copy_link),
+            ("new", self.new_deal), ("new-confirmed", lambda: self.new_deal(confirmed=True)),
+            ("copy-link", self.copy_link),
             ("undo", lambda: self._session_act("undo")),
             ("redo", lambda: self._session_act("redo")),
             ("restart", lambda: self._session_act("restart")),
@@ -182,11 +183,22 @@ class App:
         page.apply({"undo": session.undo, "redo": session.redo,
                     "restart": session.restart}[action]())
 
-    def new_deal(self) -> None:
-        """A new deal of the game shown (of the kind the player chose)."""
+    def new_deal(self, confirmed: bool = False) -> None:
+        """A new deal of the game shown (of the kind the player chose); asked first when it
+        would throw an unfinished game away."""
         page = self.page
         if page.session is None:
             return
+        table = page.info.table
+        if not confirmed and page.ask_to_leave(
+            "new-confirmed",
+            tr("Leave this match?") if table else tr("Leave this game?"),
+            tr("It is not over: a new match counts it as lost.") if table
+            else tr("It is not over: a new deal counts it as lost."),
+            tr("New match") if table else tr("New deal"),
+        ):
+            return
+        page.close_dialogs()
         page.emit("leaving")  # a game left unfinished, with a move made, counts as lost
         game = page.session.game
         deal = random_deal() if page.info.table else self.help.next_deal(game)

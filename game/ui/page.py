@@ -34,8 +34,8 @@ from .session import GameSession, Pick, Reply
 from .status_bar import StatusBar
 from .store import Store
 
-DIALOGS = ("end-dialog", "rules-dialog", "confirm-dialog", "hand-dialog", "setup-dialog",
-           "keys-dialog")
+DIALOGS = ("end-dialog", "rules-dialog", "confirm-dialog", "leave-dialog", "hand-dialog",
+           "setup-dialog", "keys-dialog")
 # Actions that leave a replay running: they only look, or steer the replay or the solver.
 PASSIVE = frozenset({"close", "rules", "show-outcome", "copy-link", "replay-faster",
                      "solve", "solve-cancel", "settings"})
@@ -103,17 +103,26 @@ class Page:
 
     # -- input (pointer.py and keyboard.py call these) -------------------------------------
 
-    def touch(self, zone: str, card: str | None) -> None:
-        """A click or tap on `card` of `zone` (None: beside its cards)."""
+    def touch(self, zone: str, card: str | None, quick: bool = False) -> bool:
+        """A click or tap on `card` of `zone` (None: beside its cards); whether it made a
+        move. `quick`: the second click of a double-click whose first made a move, which
+        plays a move or does nothing (it never picks up the card that refilled a cell, nor
+        says why one cannot move)."""
         self.stop_replay()
         session, board = self.session, self.board
         if session is None or board is None:
-            return
+            return False
         if card is None and session.touches_top and session.held() is None:
             shown = board.shown.get(zone)
             if shown:  # a press beside the cards of a zone (or where its top card is
                 card = shown[-1]  # still landing) means its top card
-        self.apply(session.touch(zone, card))
+        before = session.selected
+        reply = session.touch(zone, card)
+        if quick and reply.moved is None:
+            session.selected = before
+            return False
+        self.apply(reply)
+        return reply.moved is not None
 
     def lift(self, zone: str, card: str):
         """A drag starts on `card`: the card elements that follow the pointer, or None."""
@@ -243,6 +252,24 @@ class Page:
         self._toast_serial -= 1
         if self._toast_serial <= 0:
             by_id("toast").classList.remove("show")
+
+    def ask_to_leave(self, action: str, title: str, text: str, button: str) -> bool:
+        """Whether leaving the game shown must be asked first, as the best apps do (issue
+        18): it is unfinished and the player has moved, so leaving counts it as lost. Then
+        the leave dialog opens, its yes button (`button`) performing `action`."""
+        session = self.session
+        if session is None or session.game.is_over() or not session.has_moved():
+            return False
+        by_id("leave-title").textContent = title
+        by_id("leave-text").textContent = text
+        yes = by_id("leave-yes")
+        yes.textContent = button
+        yes.dataset.action = action
+        dialog = by_id("leave-dialog")
+        if not dialog.open:
+            dialog.showModal()
+        yes.focus()
+        return True
 
     def close_dialogs(self) -> None:
         for dialog_id in DIALOGS:

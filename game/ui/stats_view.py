@@ -116,7 +116,7 @@ class StatsView:
         session = self.page.session
         return (session is not None and self.tracker is not None
                 and not session.game.is_over() and not bool(document.hidden)
-                and not self.page.replaying)
+                and not self.page.replaying and not self.page.watching)
 
     def _sync(self, now: float) -> None:
         if self.tracker is None:

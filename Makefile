@@ -18,11 +18,11 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 
 # Parallel test workers (pytest-xdist). The browser tests are CPU-bound (each page load
-# is 3-4 s of CPU starting Pyodide), but they also wait (timers, paces, animations), so
-# one worker more than the cores keeps the CPUs busy: 3 on the 2-core machine, at most 6.
+# is 2-4 s of CPU starting Pyodide), but they also wait (timers, paces, animations), so
+# two workers more than the cores keep the CPUs busy: 4 on the 2-core machine, at most 6.
 # E2E_WORKERS=0 runs them in this one process, in file order.
 CORES := $(shell nproc 2>/dev/null || echo 2)
-E2E_WORKERS ?= $(shell n=$$(( $(CORES) + 1 )); echo $$(( n > 6 ? 6 : n )))
+E2E_WORKERS ?= $(shell n=$$(( $(CORES) + 2 )); echo $$(( n > 6 ? 6 : n )))
 UNIT_WORKERS ?= $(CORES)
 
 NPM_STAMP := node_modules/.npm-ci.stamp

@@ -2,7 +2,7 @@
 
     python3 bench/latency.py [--game <id>|all] [--moves 100] [--seed 1] [--pause-ms 300]
                              [--warmup 3] [--slowest 3] [--touch] [--reduced-motion]
-                             [--trace FILE] [--trace-moves 6]
+                             [--trace FILE] [--trace-moves 6] [--paint] [--site DIR]
 
 Serves _site/ (run `make site` first) and bench/bare/ on 127.0.0.1 and plays every game of
 the registry in Chromium (or one: --game), motion on, each in a new 1280x800 context: a
@@ -80,6 +80,13 @@ the display compositor drawing it), each with its median over the burst's pointe
 and what ran meanwhile: the main thread's script, style, layout, paint and composite work
 (each instant counted once, for the innermost trace event), raster tasks, the compositor
 thread and the display compositor's drawing.
+
+--paint: every game is played under a light trace (FRAME_CATEGORIES) and the report adds
+the CPU each move cost its frames (bench/latency_trace.py frame_work): the main thread's
+style, layout, paint (pre-paint, paint, layerize) and commit, the raster tasks and the
+display compositor's drawing, as thread time, which the load of a shared machine barely
+changes. Two builds (--site) compare by it where their frame times, which wait for a core,
+cannot be told apart.
 """
 
 from __future__ import annotations
@@ -87,7 +94,9 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shutil
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -113,7 +122,14 @@ from bench.latency_page import (  # noqa: E402
     PageWentWrong,
     check_board,
 )
-from bench.latency_trace import latencies, of_clicks, typical  # noqa: E402
+from bench.latency_trace import (  # noqa: E402
+    FRAME_CATEGORIES,
+    FRAME_WORK,
+    frame_work,
+    latencies,
+    of_clicks,
+    typical,
+)
 from game.engine import BUTTONS, TOUCHES, Kind  # noqa: E402
 from game.games import GAMES, load_all  # noqa: E402
 from tools.serve import CHROMIUM, CHROMIUM_ARGS, serve_in_thread  # noqa: E402
@@ -159,6 +175,7 @@ class Run:
     unmatched: list[dict] = field(default_factory=list)
     tasks: LongTasks | None = None
     tasks_in_clicks: int = 0  # long tasks overlapping a click (its pointerdown to its frame)
+    work: dict[str, float] | None = None  # --paint: CPU ms of frame work a move (frame_work)
 
     def moved(self, game, move) -> None:
         """Keep `game` in step with the page's move, timing the engine's part in CPython."""
@@ -445,7 +462,10 @@ def new_context(browser: Browser, args, errors: list[str], table: bool = False):
 def bench_game(browser: Browser, site_url: str, info, args, errors: list[str],
                moves: int, trace: Path | None = None) -> Run:
     """Play `moves` moves of one game in a new context; with `trace`, record a Chromium
-    trace of them."""
+    trace of them; with --paint (and no `trace`), a light one, read into `run.work`."""
+    light = None
+    if trace is None and args.paint:
+        light = trace = Path(tempfile.mkdtemp(prefix="latency-")) / "frames.json"
     rng = random.Random(f"{args.seed}:{info.id}")
     context, page = new_context(browser, args, errors, info.table)
     try:
@@ -456,13 +476,17 @@ def bench_game(browser: Browser, site_url: str, info, args, errors: list[str],
         play = play_table if info.table else play_patience
         if trace:
             browser.start_tracing(page=page, path=trace, screenshots=False,
-                                  categories=TRACE_CATEGORIES)
+                                  categories=FRAME_CATEGORIES if light else TRACE_CATEGORIES)
         try:
             play(page, run, info, moves, rng, args.pause_ms)
         finally:
             if trace:
                 browser.stop_tracing()
         run.finish(page)
+        if light:
+            run.work = frame_work(json.loads(light.read_text(encoding="utf-8"))["traceEvents"],
+                                  run.moves)
+            shutil.rmtree(light.parent, ignore_errors=True)
         return run
     finally:
         context.close()
@@ -559,6 +583,18 @@ def summary_table(runs: list[Run], warmup: int) -> None:
               + f"   {tasks.count}, {tasks.total:.0f}, {tasks.max:.0f} ({run.tasks_in_clicks})")
 
 
+def work_table(runs: list[Run]) -> None:
+    """--paint: the CPU ms of frame work a move cost, per game."""
+    kinds = [*FRAME_WORK, "raster tasks"]
+    print("\nFrame work a move, CPU ms (thread time; raster tasks: how many):")
+    print(f"{'':<24}" + "".join(f"{kind:>13}" for kind in kinds) + f"{'total ms':>11}")
+    for run in runs:
+        if run.work is not None:
+            total = sum(run.work[kind] for kind in FRAME_WORK)
+            print(f"{run.name:<24}" + "".join(f"{run.work[kind]:>13.1f}" for kind in kinds)
+                  + f"{total:>11.1f}")
+
+
 WORK_ORDER = ("script", "style", "layout", "paint", "composite", "other")
 
 
@@ -619,6 +655,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--trace", type=Path, metavar="FILE",
                         help="record a Chromium trace of a burst of moves in the game whose "
                              "slowest click was the slowest, into FILE")
+    parser.add_argument("--paint", action="store_true",
+                        help="trace every game lightly and report the CPU its frames cost "
+                             "a move (raster, drawing, style, layout, paint)")
     parser.add_argument("--trace-moves", type=int, default=6,
                         help="moves of the traced burst (default 6)")
     parser.add_argument("--site", type=Path, default=SITE,
@@ -665,6 +704,8 @@ def main(argv: list[str] | None = None) -> int:
     for run in runs:
         report(run, args.warmup, args.slowest)
     summary_table(runs, args.warmup)
+    if args.paint:
+        work_table(runs)
     if args.trace:
         trace_report(args.trace, traced)
     if errors:

@@ -237,3 +237,40 @@ def typical(found: Sequence[Latency]) -> list[tuple[str, int, float]]:
                   for lat in found]
         rows.append((name, depth, statistics.median(values)))
     return rows
+
+
+# --- the work of frames, load-independent ----------------------------------------------------
+
+# Trace events whose thread time (`tdur`: CPU spent, not time waited for a core) is a frame's
+# work, by where it ran: the renderer's main thread (the frame's lifecycle phases, not the
+# page's script), its raster workers, and the display compositor drawing the frame.
+FRAME_WORK = {
+    "style": ("UpdateLayoutTree",),
+    "layout": ("Layout",),
+    "paint": ("PrePaint", "Paint", "Layerize"),
+    "commit": ("Commit",),
+    "raster": ("RasterTask",),
+    "draw": ("DisplayScheduler::DrawAndSwap", "Graphics.Pipeline.DrawAndSwap"),
+}
+FRAME_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "cc", "viz"]
+
+
+def frame_work(events: Iterable[dict], moves: int) -> dict[str, float]:
+    """CPU ms a move of the traced burst cost, by FRAME_WORK kind (raster tasks counted too,
+    as 'raster tasks'): what a move costs the machine whatever else runs on it, so two
+    builds compare on a loaded machine where their frame times cannot. Nested events of
+    one name (a Layout inside a Layout) are counted once, at the outermost."""
+    names = {name: kind for kind, found in FRAME_WORK.items() for name in found}
+    totals = dict.fromkeys([*FRAME_WORK, "raster tasks"], 0.0)
+    open_until: dict[tuple, float] = {}  # (thread, name) -> end of the outermost event
+    for event in sorted((e for e in events if e.get("ph") == "X" and e.get("name") in names),
+                        key=lambda e: e["ts"]):
+        key = (event.get("pid"), event.get("tid"), event["name"])
+        if event["ts"] < open_until.get(key, -1.0):
+            continue  # inside an event of the same name, already counted
+        open_until[key] = event["ts"] + event.get("dur", 0)
+        kind = names[event["name"]]
+        totals[kind] += event.get("tdur", event.get("dur", 0)) / 1000
+        if kind == "raster":
+            totals["raster tasks"] += 1
+    return {kind: value / max(moves, 1) for kind, value in totals.items()}

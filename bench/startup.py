@@ -109,9 +109,10 @@ def run_sw(browser: Browser, url: str) -> dict:
 
 def run_early(browser: Browser, url: str) -> tuple[dict, dict]:
     """Ours coming back to a game: a first visit leaves the board's copy (js/early.js),
-    then a reload with the HTTP cache (warm) and one with the cache emptied but storage
-    kept (cold); service workers blocked, as in run_pair. Each: when the kept board was
-    drawn (`board`, the frame after it) and when Python was ready."""
+    then a reload with the HTTP cache (warm), and a visit in a new context given the first
+    one's storage (cold: an empty HTTP cache, the storage kept); service workers blocked,
+    as in run_pair. Each: when the kept board was drawn (`board`, the frame after it) and
+    when Python was ready."""
     context = browser.new_context(service_workers="block")
     context.add_init_script(MARKS)
     try:
@@ -123,8 +124,15 @@ def run_early(browser: Browser, url: str) -> tuple[dict, dict]:
             timeout=TIMEOUT_MS)
         page.reload()
         warm = wait_marks(page, "ready")
-        page.context.new_cdp_session(page).send("Network.clearBrowserCache")
-        page.reload()
+        storage = context.storage_state()
+    finally:
+        context.close()
+    # (emptying the cache of a live context through CDP crashed the renderer on reload)
+    context = browser.new_context(service_workers="block", storage_state=storage)
+    context.add_init_script(MARKS)
+    try:
+        page = context.new_page()
+        page.goto(url)
         cold = wait_marks(page, "ready")
         return cold, warm
     finally:

@@ -77,11 +77,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 # --- browser -------------------------------------------------------------------
 
 
+# V8's flags for the browser tests. WebAssembly compiled by the baseline compiler only:
+# a page load then costs about 2.5 s of CPU instead of about 4 (Pyodide's wasm is not
+# recompiled by the optimising tier in the background), and the suite is bound by the CPU
+# of its page loads. The page's Python runs slower but behaves the same; what it costs a
+# player is measured by bench/ under V8's defaults. E2E_JS_FLAGS="" tests under the defaults.
+JS_FLAGS = os.environ.get("E2E_JS_FLAGS", "--liftoff-only")
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    # E2E_EXTRA_ARGS: more Chromium switches for a run, e.g. "--js-flags=--liftoff-only"
+    # E2E_EXTRA_ARGS: more Chromium switches for a run, e.g. "--force-device-scale-factor=2"
     extra = os.environ.get("E2E_EXTRA_ARGS", "").split()
-    args = [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS, *extra]
+    flags = [f"--js-flags={JS_FLAGS}"] if JS_FLAGS else []
+    args = [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS, *flags, *extra]
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": args}
 
 

@@ -390,6 +390,7 @@ def test_the_last_click_of_a_full_escape_wins(context, open_site):
     deal, line = find_win(game_id)
     save = {"v": 1, "game": game_id, "deal": deal, "options": {"guard": False}, "moves": line[:-1]}
     seed_storage(context, {f"{SAVE_PREFIX}{game_id}:{deal}": json.dumps(save)})
+    context.add_init_script(HOPS_JS)
     page = open_site(game_path(game_id, deal))
     game = engine(game_id, deal, line[:-1])
     expect_board(page, game)
@@ -403,6 +404,29 @@ def test_the_last_click_of_a_full_escape_wins(context, open_site):
     expect(page.locator("#end-dialog")).to_be_visible()
     expect(page.locator("#score")).to_have_text("160")
     assert len(page.locator('[data-zone="books"] [data-card]').all()) == 64
+    assert page.evaluate("window.__hops") == 0  # reduced motion: no celebration
+
+
+HOPS_JS = ("window.__hops = 0; addEventListener('animationstart', e => {"
+           " if (e.animationName === 'win-hop') window.__hops++; }, true);")
+
+
+@pytest.mark.browser_context_args(reduced_motion="no-preference", service_workers="block")
+def test_a_win_celebrates_when_motion_is_on(context, open_site):
+    """The cards of a won board hop in a wave (a CSS animation), once, before the dialog."""
+    game_id = "devils-square"
+    deal, line = find_win(game_id)
+    save = {"v": 1, "game": game_id, "deal": deal, "options": {"guard": False}, "moves": line[:-1]}
+    seed_storage(context, {f"{SAVE_PREFIX}{game_id}:{deal}": json.dumps(save)})
+    context.add_init_script(HOPS_JS)
+    page = open_site(game_path(game_id, deal))
+    game = engine(game_id, deal, line[:-1])
+    expect_board(page, game)
+    play_by_clicks(page, game, game.parse_move(line[-1]))
+    page.wait_for_selector("#board.celebrate", state="attached")
+    expect(page.locator("#end-dialog")).to_be_visible()
+    assert page.evaluate("window.__hops") > 10  # the board's cards, each once
+    expect(page.locator("#board.celebrate")).to_have_count(0)
 
 
 # --- 12. Guard mode ----------------------------------------------------------------------------

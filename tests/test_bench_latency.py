@@ -27,6 +27,7 @@ from bench.latency_trace import (
     async_spans,
     clock_offset,
     complete_spans,
+    frame_work,
     latencies,
     of_clicks,
     typical,
@@ -375,3 +376,19 @@ def test_the_check_fails_when_the_dom_differs_from_the_engine():
                   "counts": {"stock": 2}}
     with pytest.raises(PageWentWrong, match="zones cell-1"):
         check_board(FakePage(extra_zone), game, session, "deal 1")
+
+
+def test_frame_work_is_thread_time_per_move_counting_nested_events_once():
+    def x(name, ts, dur, tdur, tid=1):
+        return {"ph": "X", "name": name, "ts": ts, "dur": dur, "tdur": tdur, "pid": 1, "tid": tid}
+
+    events = [
+        x("Layout", 0, 100, 80), x("Layout", 10, 50, 40),  # nested: the outer one counts
+        x("RasterTask", 0, 5000, 3000, tid=2), x("RasterTask", 6000, 2000, 1000, tid=3),
+        x("DisplayScheduler::DrawAndSwap", 0, 900, 600, tid=4),
+        x("FunctionCall", 0, 9000, 9000),  # the page's script is not a frame's work
+        {"ph": "B", "name": "Paint", "ts": 0, "pid": 1, "tid": 1},
+    ]
+    work = frame_work(events, moves=2)
+    assert work["layout"] == 0.04 and work["raster"] == 2.0 and work["raster tasks"] == 1.0
+    assert work["draw"] == 0.3 and work["paint"] == 0.0 and work["style"] == 0.0

@@ -79,8 +79,16 @@ def test_good_fields_of_a_damaged_record_are_kept():
 
 
 def test_a_newer_version_keeps_the_fields_it_shares():
-    text = json.dumps({"v": 7, "speed": "slow", "sound": "loud"})
+    text = json.dumps({"v": 7, "speed": "slow", "music": "loud"})
     assert st.parse(text) == (Settings(speed="slow"), False)
+
+
+def test_sound_is_on_by_default_and_a_flag():
+    assert DEFAULTS.sound is True
+    assert st.parse(json.dumps({"v": 1, "speed": "fast"}))[0].sound is True  # stored before it
+    assert st.parse(st.dump(Settings(sound=False))) == (Settings(sound=False), False)
+    assert st.change(DEFAULTS, "sound", "false").sound is False
+    assert st.parse(json.dumps({"v": 1, "sound": "loud"})) == (DEFAULTS, True)
 
 
 def test_change_takes_only_what_a_field_accepts():

@@ -7,7 +7,8 @@
 //
 // IN.json: {"game/x.py": "<source>", ...}. OUT.json: {"tag": "cpython-314",
 // "pyc": {"game/__pycache__/x.cpython-314.pyc": "<base64>", ...}}.
-// Docstrings are left out of the bytecode (the sources ship beside it for tracebacks).
+// Docstrings are left out of the bytecode, classes' excepted (the sources ship beside it
+// for tracebacks).
 // The .pyc files are hash-based and unchecked (PEP 552): the sources are extracted with
 // the time of the visit, so a time-stamped .pyc would always look stale; the build writes
 // both from the same files, so they cannot disagree.
@@ -32,9 +33,11 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 
 def without_docstrings(tree):
     """The module with its docstrings left out (they are for the reader of the source,
-    which ships too, and they were half of the bytecode's size); line numbers stay."""
+    which ships too, and they were half of the bytecode's size); line numbers stay.
+    A class keeps its docstring: @dataclass writes one for a class that has none, from
+    inspect.signature, which cost a measurable part of the start under Pyodide."""
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
                     and isinstance(body[0].value.value, str):

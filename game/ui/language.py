@@ -31,10 +31,18 @@ def resolve(setting: str | None) -> str:
     return setting if setting in LANGUAGES else choose(browser_languages())
 
 
+SOURCE = "en"  # the language index.html is written in
+_shown = SOURCE  # the language the page's static words are in now
+
+
 def apply(setting: str | None) -> str:
     """Switch the messages and the page's static words to the language `setting` means."""
+    global _shown
     lang = set_language(resolve(setting))
     document.documentElement.lang = lang
+    if lang == _shown:
+        return lang  # (an English start touches none of them: a measurable part of it)
+    _shown = lang
     # (hasAttribute, not getAttribute() is None: Pyodide hands a JS null over as JsNull)
     for element in document.querySelectorAll("[data-i18n]"):
         if element.hasAttribute("data-i18n-en"):

@@ -16,6 +16,10 @@ if TYPE_CHECKING:
     from .session import Reply
 
 
+WAVE = 16  # cards of a wave: the 17th hops with the first
+CELEBRATION_MS = 900  # the wave's length (css/cards.css, win-hop), before the end dialog
+
+
 class OutcomeView:
     def __init__(self, page: Page) -> None:
         self.page = page
@@ -34,8 +38,22 @@ class OutcomeView:
     def _changed(self, reply: Reply, _before) -> None:
         if reply.changed and self.page.session.game.is_over():
             self.mark()
+            won = reply.moved is not None and self.page.session.game.outcome().won
+            if won and move_ms() > 0:
+                after(move_ms() + 40, self._celebrate)
             if not self.page.parts.own_end:
-                after(move_ms() + 120, self._open_dialog)
+                after(move_ms() + (120 + CELEBRATION_MS if won else 120), self._open_dialog)
+
+    def _celebrate(self, *_args) -> None:
+        """A won game's cards hop in a wave (css/cards.css, #board.celebrate), once; never
+        with reduced motion (move_ms() is 0 then) or animations off."""
+        board = self.page.board
+        if board is None:
+            return
+        for index, element in enumerate(board.root.querySelectorAll("[data-card]")):
+            element.style.setProperty("--wave", str(index % WAVE))
+        board.root.classList.add("celebrate")
+        after(CELEBRATION_MS + 200, lambda *_: board.root.classList.remove("celebrate"))
 
     def _show_result(self) -> None:
         session = self.page.session

@@ -6,7 +6,9 @@ dialog and applies the settings to the page.
 Stored as one JSON object under KEY, with a format version:
 
     {"v": 1, "speed": "normal", "motion": "system", "autoplay": false,
-     "theme": "auto", "contrast": false}
+     "theme": "auto", "contrast": false, "sound": true}
+
+(`sound` came later in version 1: a stored object without it has the default, on.)
 
 The never-lose rules of store.py hold: a stored value that is not such an object (not
 JSON, another type, no version, a field with a wrong value) is set aside under a
@@ -83,6 +85,7 @@ class Settings:
     autoplay: bool = False
     theme: str = "auto"
     contrast: bool = False  # high-contrast card faces
+    sound: bool = True  # the page's sound effects (game/ui/sound.py)
 
     # -- what they mean -------------------------------------------------------------------
 
@@ -103,7 +106,7 @@ class Settings:
 
 DEFAULTS = Settings()
 CHOICES = {"speed": tuple(SPEEDS), "motion": MOTIONS, "theme": THEMES}
-FLAGS = ("autoplay", "contrast")
+FLAGS = ("autoplay", "contrast", "sound")
 
 
 def valid(name: str, value) -> bool:

@@ -120,6 +120,9 @@ class SettingsView:
             + check("autoplay", tr("Play forced moves automatically"), s.autoplay,
                     tr("When only one move is possible, it is played for you after a short "
                        "pause. Undo takes it back. Never in Guard mode."))
+            + check("sound", tr("Sound effects"), s.sound,
+                    tr("Short sounds made by the page itself: a card placed, cards dealt, "
+                       "a book, a refusal, a win."))
             + "</fieldset>"
             f'<fieldset><legend>{escape(tr("Appearance"))}</legend>'
             + row("theme", tr("Table colours"),

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from .dom import after, by_id
 from .settings_view import SettingsView
+from .sound import Sound
 from .tabs_view import TabSync
 
 if TYPE_CHECKING:
@@ -80,12 +81,13 @@ class Keys:
 
 def always(page: Page, reroute: Callable[[], None], home: Callable[[], None]) -> Keys:
     """The views of every screen: settings (the theme applies at once), the other tabs,
-    the keys."""
+    the sound effects, the keys."""
     settings = SettingsView(page, reroute)
     from .backup_view import BackupView
 
     BackupView(page)  # its part of the Settings dialog
     TabSync(page, settings, reroute, home)
+    Sound(page, lambda: settings.settings.sound)
     return Keys(page)
 
 

@@ -1,0 +1,95 @@
+"""Sound effects, made by the page itself with the Web Audio API (nothing is fetched):
+a card placed, cards dealt, cards leaving the board (a book, a pair), a refusal and a win.
+
+Which effect a reply makes is `effect_of` (pure, tested in CPython); `Sound` plays it.
+The AudioContext is made on the first effect of a player's own action (browsers let a
+page start audio only from a gesture) and never while the setting is off: with sound
+off the page makes no audio at all. A computer player's move at the table sounds only
+once the player's own play has started the audio.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..engine import Kind
+
+if TYPE_CHECKING:
+    from .page import Page
+    from .session import Reply
+
+# Each effect: tones of (start s, length s, frequency Hz, end frequency Hz, peak gain,
+# wave type), short and quiet; `noise` effects add a filtered noise burst of that length.
+TONES: dict[str, tuple[tuple[float, float, float, float, float, str], ...]] = {
+    "place": ((0.0, 0.07, 520.0, 380.0, 0.10, "triangle"),),
+    "deal": ((0.0, 0.05, 700.0, 500.0, 0.06, "triangle"), (0.06, 0.05, 640.0, 460.0, 0.05,
+                                                            "triangle")),
+    "book": ((0.0, 0.12, 660.0, 660.0, 0.09, "sine"), (0.09, 0.22, 990.0, 990.0, 0.08, "sine")),
+    "refuse": ((0.0, 0.16, 160.0, 120.0, 0.10, "square"),),
+    "win": tuple((i * 0.12, 0.28, f, f, 0.09, "sine")
+                 for i, f in enumerate((523.25, 659.25, 783.99, 1046.5))),
+}
+SOUNDING = {Kind.PLACE: "place", Kind.BUILD: "place", Kind.UNDER: "place", Kind.SWAP: "place",
+            Kind.DEAL: "deal", Kind.REDEAL: "deal", Kind.REMOVE: "book", Kind.PAIR: "book"}
+
+
+def effect_of(reply: Reply, won: bool) -> str:
+    """The effect a reply makes ('' for none): a refusal, a win, or the move's kind."""
+    if reply.refused:
+        return "refuse"
+    if reply.moved is None:
+        return ""
+    if won:
+        return "win"
+    return SOUNDING.get(reply.moved.gesture.kind, "")
+
+
+class Sound:
+    """Plays the effect of every reply while `enabled()` says so."""
+
+    def __init__(self, page: Page, enabled: Callable[[], bool]) -> None:
+        self.page = page
+        self.enabled = enabled
+        self.context = None  # the AudioContext, made on the first sound of the player's
+        page.on("changed", self._changed)
+
+    def _changed(self, reply: Reply, _before) -> None:
+        session = self.page.session
+        if session is None or not self.enabled():
+            return
+        outcome = session.game.outcome()
+        effect = effect_of(reply, outcome is not None and outcome.won)
+        if effect:
+            self.play(effect, gesture=reply.kind != "computer")
+
+    def play(self, effect: str, gesture: bool = True) -> None:
+        if not self.enabled():
+            return
+        if self.context is None:
+            if not gesture:
+                return  # audio starts only from the player's own action
+            from js import window
+
+            try:
+                self.context = window.AudioContext.new()
+            except Exception:  # noqa: BLE001 - no Web Audio, or audio refused: silence
+                return
+        ctx = self.context
+        if str(ctx.state) == "suspended":
+            ctx.resume()
+        now = float(ctx.currentTime)
+        for start, length, freq, end_freq, peak, wave in TONES[effect]:
+            osc = ctx.createOscillator()
+            gain = ctx.createGain()
+            osc.type = wave
+            at = now + start
+            osc.frequency.setValueAtTime(freq, at)
+            osc.frequency.exponentialRampToValueAtTime(end_freq, at + length)
+            gain.gain.setValueAtTime(0.0001, at)
+            gain.gain.exponentialRampToValueAtTime(peak, at + 0.01)
+            gain.gain.exponentialRampToValueAtTime(0.0001, at + length)
+            osc.connect(gain)
+            gain.connect(ctx.destination)
+            osc.start(at)
+            osc.stop(at + length + 0.02)

@@ -39,6 +39,8 @@ DIALOGS = ("end-dialog", "rules-dialog", "confirm-dialog", "leave-dialog", "hand
 # Actions that leave a replay running: they only look, or steer the replay or the solver.
 PASSIVE = frozenset({"close", "rules", "show-outcome", "copy-link", "replay-faster",
                      "solve", "solve-cancel", "settings"})
+# Actions while a shared game is watched (watch_view.py): its own ("watch-..."), and looking.
+WATCHING = frozenset({"close", "rules", "settings", "home", "copy-link"})
 
 
 class Page:
@@ -55,6 +57,7 @@ class Page:
         self.demo_line: list[str] | None = None  # the last winning line replayed
         self.replaying = False  # a winning line is being replayed (solver_view)
         self.deal_in_next = False  # New deal: the next game shown is dealt in (Board.deal_in)
+        self.watching = False  # a shared game is shown: nothing saved, no move taken
         self.status = StatusBar(self)
         self.router: Callable[[str], None] = lambda query: None  # App.navigate
         self._handlers: dict[str, list[Callable]] = defaultdict(list)
@@ -81,7 +84,10 @@ class Page:
 
     def act(self, action: str) -> None:
         """A button, a key or a menu asks for `action`: its view's handler, else the
-        session's own (End turn...). Anything but looking stops a replay first."""
+        session's own (End turn...). Anything but looking stops a replay first. While a
+        shared game is watched, only looking and the viewer's own actions run."""
+        if self.watching and not (action in WATCHING or action.startswith("watch-")):
+            return
         if action not in PASSIVE:
             self.stop_replay(quiet=action != "replay-stop")
         handler = self._actions.get(action)
@@ -110,7 +116,7 @@ class Page:
         says why one cannot move)."""
         self.stop_replay()
         session, board = self.session, self.board
-        if session is None or board is None:
+        if session is None or board is None or self.watching:
             return False
         if card is None and session.touches_top and session.held() is None:
             shown = board.shown.get(zone)
@@ -128,7 +134,7 @@ class Page:
         """A drag starts on `card`: the card elements that follow the pointer, or None."""
         self.stop_replay()
         session, board = self.session, self.board
-        if session is None or board is None:
+        if session is None or board is None or self.watching:
             return None
         pick = session.lift(zone, card)
         if pick is None:
@@ -222,6 +228,8 @@ class Page:
         return self.hint or HintMarks()
 
     def save(self) -> None:
+        if self.watching:
+            return  # a shared game is only watched: the player's own saves stay as they are
         session = self.session
         record = session.record()
         if self.emit("saving", record):

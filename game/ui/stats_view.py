@@ -121,7 +121,8 @@ class StatsView:
         return (session is not None and self.tracker is not None
                 and bool(session.game.move_stack)
                 and not session.game.is_over() and not bool(document.hidden)
-                and not self.page.replaying and not self.page.dialog_open())
+                and not self.page.replaying and not self.page.watching
+                and not self.page.dialog_open())
 
     def _sync(self, now: float) -> None:
         if self.tracker is None:

@@ -167,7 +167,9 @@ def solitaire_tour(game_id: str) -> Tour:
             ("a fresh deal", nothing),
             ("cards picked up", pick_up),
             ("after a move", make_a_move),
-            ("the rules", action("rules", "#rules-dialog")),
+            ("the new-deal question", action("new", "#leave-dialog")),
+            ("the rules", lambda p, s: (close_dialog(p, s), action(
+                "rules", "#rules-dialog")(p, s))),
             ("the give-up confirmation", lambda p, s: (close_dialog(p, s), action(
                 "giveup", "#confirm-dialog")(p, s))),
             ("the end dialog", give_up),
@@ -235,3 +237,56 @@ def test_axe_is_a_test_tool_that_never_ships():
     site = ROOT / "_site"
     if site.is_dir():
         assert not any("axe" in path.name for path in site.rglob("*")), "axe-core shipped"
+
+
+# --- the rating badge's contrast (issue 18) ---------------------------------------------------
+
+# The WCAG contrast of an element's words on its own background laid over the table's
+# colour (--bg): the badge's background is translucent, over the felt.
+CONTRAST = """(el) => {
+  const parse = (text) => {
+    const m = text.match(/[\\d.]+/g).map(Number);
+    return {r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1};
+  };
+  const probe = document.createElement('span');
+  probe.style.color = getComputedStyle(document.body).getPropertyValue('--bg');
+  document.body.append(probe);
+  const table = parse(getComputedStyle(probe).color);
+  probe.remove();
+  const style = getComputedStyle(el);
+  const ink = parse(style.color), paint = parse(style.backgroundColor);
+  const over = (c) => paint[c] * paint.a + table[c] * (1 - paint.a);
+  const ground = {r: over('r'), g: over('g'), b: over('b')};
+  const lum = (c) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b);
+  };
+  const [a, b] = [lum(ink), lum(ground)].sort((x, y) => y - x);
+  return {ratio: (a + 0.05) / (b + 0.05), image: style.backgroundImage};
+}"""
+
+
+def test_devils_grips_ratings_are_readable_by_day(new_context, site_url):
+    """Every rating word of Devil's Grip ("a win", "excellent", "very good", "good") stands
+    at least 4.5:1 on its badge over the light theme's felt (it was pale green on pale
+    green); the badge is put in each state as the status line does (status_bar.py)."""
+    from game.games.devils_grip import RATINGS
+
+    context = new_context(color_scheme="light")
+    page = context.new_page()
+    page.goto(f"{site_url}/?game=devils-grip&deal={DEAL}")
+    page.wait_for_selector("body[data-state=ready]", state="attached", timeout=60_000)
+    expect(page.locator("html")).to_have_attribute("data-theme", "light")
+    badge = page.locator("#rating")
+    weak = []
+    for _, word in RATINGS:
+        badge.evaluate("(el, word) => { el.textContent = word;"
+                       " el.dataset.rating = word.replace(/ /g, '-'); }", word)
+        found = badge.evaluate(CONTRAST)
+        if found["image"] == "none" and found["ratio"] < 4.5:
+            weak.append(f"{word}: {found['ratio']:.2f}:1")
+        elif found["image"] != "none":  # a gradient: its words are dark on gold
+            assert word == "excellent", f"{word} has a background image by day"
+    assert not weak, "rating words under 4.5:1 by day: " + ", ".join(weak)
+    found = axe_violations(page)
+    assert not found, readable("Devil's Grip's rating by day", found)

@@ -34,6 +34,8 @@ def test_loader_shows_progress_until_ready(context, site_url):
     )
     assert page.locator("#loader").is_visible()
     assert page.evaluate("document.body.dataset.state") == "loading"
+    # in a player's words, not PyScript's ("Loaded Pyodide"): issue 18
+    assert page.locator("#loader-status").text_content() == "Getting the cards ready…"
     page.wait_for_function("() => true")  # let the route callback run
     for _ in range(600):
         if held:
@@ -136,6 +138,7 @@ def test_reload_offline_after_one_visit(new_context, serve_site):
     page.click('[data-zone="cell-0"] [data-card="G4A"]')
     page.wait_for_selector('[data-zone="cell-7"] [data-card="G4A"]', state="attached")
     page.click('[data-action="new"]')
+    page.click("#leave-dialog #leave-yes")  # the game has a move: asked first
     page.wait_for_function("!location.search.endsWith('deal=1')")
     assert page.locator("[data-zone^=cell] [data-card]").count() == 16
 

@@ -278,6 +278,7 @@ def test_play_goes_on_when_storage_fails_and_says_so_once(context, open_site, sc
     game.pop()
     expect_board(page, game)
     page.click('.actions [data-action="new"]')
+    page.click("#leave-dialog #leave-yes")  # the game has moves: asked first
     page.wait_for_function("new URLSearchParams(location.search).get('deal') !== '123'")
     expect_board(page, engine("devils-square", int(url_params(page)["deal"])))
 

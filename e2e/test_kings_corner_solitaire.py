@@ -813,7 +813,7 @@ def test_the_game_list_has_a_tile_with_its_two_modes(open_site):
     page = open_site("/")
     tile = page.locator(f'a.game-tile[data-game-id="{KC}"]')
     expect(tile).to_have_count(1)
-    expect(tile.locator("h2")).to_have_text("Kings in the Corner")
+    expect(tile.locator("h2")).to_have_text("Kings in the Corner (patience)")
     expect(tile.locator(".subtitle")).to_have_text("Camelot")
     modes = page.locator(f'a.mode-link[data-game-id="{KC}"]')
     assert [modes.nth(i).get_attribute("href") for i in range(modes.count())] == [

@@ -458,7 +458,7 @@ def test_the_home_tile_opens_a_default_table_of_four(context, open_site):
     set_pace(context, "slow")  # the first computer move comes 1.1 s after the page is ready
     page = open_site("/")
     tile = page.locator(f'a.game-tile[data-game-id="{KT}"]')
-    expect(tile.locator("h2")).to_have_text("Kings in the Corner")
+    expect(tile.locator("h2")).to_have_text("Kings in the Corner (table)")
     expect(tile.locator(".subtitle")).to_have_text("for 2 to 6 players")
     modes = page.locator(f'a.mode-link[data-game-id="{KT}"]')
     assert [modes.nth(i).get_attribute("href") for i in range(modes.count())] == [
@@ -929,6 +929,17 @@ def test_computers_play_card_by_card_at_the_pace_and_hurry_up_speeds_them(
 # --- 5. passing the device ------------------------------------------------------------------------
 
 
+def expect_hidden_hand_count(page: Page, seat: int, cards: int) -> None:
+    """The hand at the bottom, hidden while the device changes hands, shows its back and
+    how many cards it holds, never "No cards" (issue 18)."""
+    hand = page.locator(f'#board .kt-me [data-zone="hand-{seat}"]')
+    expect(hand.locator(".count")).to_be_visible()
+    expect(hand.locator(".count")).to_have_text(str(cards))
+    expect(hand.locator(".card-back")).to_be_visible()
+    before = hand.evaluate("el => getComputedStyle(el, '::before').content")
+    assert before in ("none", "normal"), f"the hidden hand says {before}"
+
+
 def test_pass_the_device_hides_each_persons_hand_until_show_my_hand(open_site):
     deal = 21
     page = open_site(game_path(deal, players="hh2"))
@@ -943,6 +954,7 @@ def test_pass_the_device_hides_each_persons_hand_until_show_my_hand(open_site):
     )
     expect(page.locator("#prompt")).to_have_text("Player 2's turn: pass the device.")
     expect(page.locator(END_TURN)).to_be_disabled()
+    expect_hidden_hand_count(page, 1, len(session.game.hands[1]))
 
     page.locator('#board [data-action="reveal"]').click()
     session.reveal()
@@ -968,6 +980,7 @@ def test_pass_the_device_hides_each_persons_hand_until_show_my_hand(open_site):
     expect(page.locator("#prompt")).to_have_text("Player 1's turn: pass the device.")
     expect(page.locator("#board .kt-me .seat.me")).to_have_attribute("data-seat", "0")
     expect(page.locator(END_TURN)).to_be_disabled()
+    expect_hidden_hand_count(page, 0, len(session.game.hands[0]))
 
     page.locator('#board [data-action="reveal"]').click()
     session.reveal()
@@ -978,6 +991,27 @@ def test_pass_the_device_hides_each_persons_hand_until_show_my_hand(open_site):
     expect(page.locator('#board [data-zone="hand-1"] [data-card]')).to_have_count(0)
     expect(page.locator(END_TURN)).to_be_enabled()
     expect(page.locator("#prompt")).to_have_text("Player 1, your turn: play cards, then End turn.")
+
+
+def test_giving_up_opens_the_end_dialog_with_the_tables_own_figure_and_mark(open_site):
+    """Giving up a match opens the end dialog by itself, as in every other game (issue 18);
+    under Classic rules it counts the cards in hand (there are no points), and its mark
+    is the table's, not Devil's Square's key."""
+    deal = 5
+    page = open_site(game_path(deal, players="h2", rules="classic"))
+    expect(page.locator('#board [data-zone="hand-0"] [data-card]').first).to_be_visible()
+    page.click('.actions [data-action="giveup"]')
+    page.click('#confirm-dialog [data-action="confirm-giveup"]')
+    expect(page.locator("#end-dialog")).to_be_visible()
+    expect(page.locator("#outcome-title")).to_have_text("You gave up")
+    expect(page.locator("#outcome-score-label")).to_have_text("Cards in hand")
+    cards = page.locator('#board [data-zone="hand-0"] [data-card]').count()
+    expect(page.locator("#outcome-score")).to_have_text(str(cards))
+    expect(page.locator("#outcome-score-max")).to_have_text("")
+    mark = page.locator("#outcome").evaluate(
+        "el => getComputedStyle(el, '::before').backgroundImage")
+    # the key (css/app.css) is drawn with gradients alone; the table's mark is a picture
+    assert "url(" in mark, "the table's end dialog shows the key of the King's Keys games"
 
 
 # --- 6. the end of a hand -------------------------------------------------------------------------

@@ -235,6 +235,7 @@ def test_a_new_deal_counts_an_unfinished_game_as_lost_and_guard_mode_apart(open_
     play_by_clicks(page, game, move)
     wait_saved(page, game)
     page.click('.actions [data-action="new"]')
+    page.click("#leave-dialog #leave-yes")  # asked first: the game counts as lost
     page.wait_for_function(f"!location.search.includes('deal={deal}&')")
     page.wait_for_selector("body[data-state=ready]")
     counted = stored(page, "devils-square")
@@ -256,8 +257,7 @@ def test_a_new_deal_counts_an_unfinished_game_as_lost_and_guard_mode_apart(open_
 
 
 def test_a_stale_tab_hiding_never_overwrites_another_tabs_save(context, open_site):
-    first = open_site(path(KCS, KCS_WIN_DEAL))
-    wait_clock(first, 1)
+    first = open_site(path(KCS, KCS_WIN_DEAL))  # (its clock waits for a first move)
     second = open_site(path(KCS, KCS_WIN_DEAL))  # the same deal in another tab, played on
     line = solution_of(KCS, KCS_WIN_DEAL).moves
     play_line(second, KCS, KCS_WIN_DEAL, line[:2])
@@ -275,10 +275,24 @@ def test_the_table_counts_its_match_and_its_hands(open_site):
     page.wait_for_function(f"localStorage.getItem('{stats_key('kings-corner')}') !== null")
     counted = stored(page, "kings-corner")["relaxed"]
     assert (counted["played"], counted["won"]) == (1, 0)
-    open_stats(page)
+    open_stats(page, "#end-dialog")  # giving up opens the end dialog, as in every game
     assert figures(page)["Games played"] == "1"
     assert "Fewest hands in a win" in figures(page)
     expect(page.locator("#stats-mode")).to_be_disabled()  # a table has one mode
+
+
+def test_every_game_has_a_name_of_its_own_in_the_statistics_and_the_header(open_site):
+    """The patience and the table of Kings in the Corner were both "Kings in the Corner"
+    (issue 18): the statistics' game list and each game's header tell them apart."""
+    page = open_site("/?game=kings-corner&deal=3")
+    table_title = page.locator("#game-title").text_content()
+    open_stats(page)
+    names = page.locator("#stats-game option").all_text_contents()
+    assert len(names) == len(set(names)) >= 5, names
+    page.goto(page.url.replace("game=kings-corner&", "game=kings-corner-solitaire&"))
+    page.wait_for_selector("body[data-state=ready]", state="attached")
+    assert page.locator("#game-title").text_content() != table_title
+    assert table_title in names and page.locator("#game-title").text_content() in names
 
 
 def test_damaged_statistics_are_kept_aside_and_said_once(context, open_site):

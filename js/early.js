@@ -111,7 +111,9 @@
     const game = body.dataset.game;
     const top = document.querySelector("body > header.topbar");
     const table = document.getElementById("table");
-    if (!game || !GAME_ID.test(game) || body.dataset.view === "home" || !top || !table) {
+    // (a shared game being watched, game/ui/watch_view.py, is not the player's own game)
+    if (!game || !GAME_ID.test(game) || body.dataset.view === "home" || !top || !table
+        || body.dataset.watching === "yes") {
       return null;
     }
     const budget = { left: MAX_NODES };

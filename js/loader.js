@@ -1,6 +1,7 @@
 /* [infra] Loading screen and service worker registration (no inline JS: a
  * Content-Security-Policy will forbid it).
- * - Shows PyScript's `py:progress` texts in #loader-status while Pyodide boots.
+ * - Says in #loader-status, in the player's words, that the game is on its way once
+ *   PyScript reports progress (`py:progress`) while Pyodide boots.
  * - Says so if the page fails before Python reports ready.
  * - Once <body data-state="ready">, registers ./sw.js (offline play); doing it
  *   after boot keeps the precache downloads from competing with startup.
@@ -20,6 +21,7 @@
     en: {
       title: "Card Games",
       loading: "Loading…",
+      preparing: "Getting the cards ready…",
       failed: "Could not start the game. Please reload the page.",
     },
     /* __TRANSLATED_WORDS__ */
@@ -67,11 +69,12 @@
     if (el && !ready()) el.textContent = text;
   };
 
-  addEventListener("py:progress", (event) => {
-    // PyScript's steps are in English: other languages keep their own "Loading…", and so
-    // does the small note over a board drawn before Python (js/early.js)
+  addEventListener("py:progress", () => {
+    // PyScript's own steps ("Loaded Pyodide") mean nothing to a player (issue 18): its
+    // first step says the game is on its way, in the player's language; the small note
+    // over a board drawn before Python (js/early.js) keeps its "Loading…"
     const early = document.body && "early" in document.body.dataset;
-    if (typeof event.detail === "string" && lang === "en" && !early) show(`${event.detail}…`);
+    if (!early) show(words.preparing);
   });
 
   const fail = () => {

@@ -18,11 +18,13 @@ ALLOWED = {  # package -> the packages of `game` it may import
     "engine": {"i18n", "engine"},
     "games": {"i18n", "engine", "games"},
     "ai": {"i18n", "engine", "games", "ai"},
-    "ui": {"i18n", "engine", "games", "ai", "ui"},
+    "share": {"i18n", "engine", "games", "ai", "share"},
+    "ui": {"i18n", "engine", "games", "ai", "share", "ui"},
 }
 BROWSER = {"app", "page", "status_bar", "outcome_view", "help_view", "home_view", "views",
            "stats_view", "settings_view", "tabs_view", "solver_view", "table_view",
-           "keyboard", "announcer", "board", "pointer", "dom", "language", "sound"}
+           "keyboard", "announcer", "board", "pointer", "dom", "language", "sound",
+           "watch_view", "backup_view"}
 BROWSER_PACKAGES = ("pyscript", "js", "pyodide")
 
 

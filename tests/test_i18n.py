@@ -142,6 +142,20 @@ def test_the_plural_forms_of_the_language(lang, po):
     assert i18n.translations(lang).info()["plural-forms"] == po[lang].plural_forms
 
 
+def test_dutch_says_trekstapel_for_the_draw_pile(po):
+    """The Dutch pages mixed 'Stock' and 'Trekstapel' for one pile (issue 18): one word,
+    in the catalogue and in the Rules pages."""
+    from pathlib import Path
+
+    words = re.compile(r"\bstock\b", re.IGNORECASE)
+    texts = [m.string for m in po["nl"] if m.id]
+    texts = [t for text in texts for t in (text if isinstance(text, tuple) else (text,))]
+    found = [t for t in texts if words.search(t)]
+    rules = Path(i18n.__file__).parent / "nl" / "rules"
+    found += [p.name for p in sorted(rules.glob("*.html")) if words.search(p.read_text("utf-8"))]
+    assert not found, found
+
+
 def test_dutch_and_french_plurals():
     assert get_plural("nl").plural_forms == "nplurals=2; plural=(n != 1);"
     assert get_plural("fr").plural_forms == "nplurals=2; plural=(n > 1);"

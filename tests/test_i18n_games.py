@@ -120,7 +120,8 @@ def test_devils_grip_refusals(speak):
     assert game.why_not("cell-0", 1, "cell-1") == (
         "De schoppen 6 kan niet op de ruiten 4: alleen de ruiten 7 past daar.")
     assert refusal(game, Build(-1, 0)) == "De aflegstapel is leeg."
-    assert refusal(game, "redeal") == "De aflegstapel wordt pas omgedraaid als de stock leeg is."
+    assert refusal(game, "redeal") == (
+        "De aflegstapel wordt pas omgedraaid als de trekstapel leeg is.")
 
     speak("fr")
     assert game.why_not("cell-0", 1, "cell-1") == (

@@ -67,7 +67,7 @@ def test_the_game_is_registered_with_its_options():
     assert GAMES["kings-corner"] is KingsCorner is GAME
     assert GAME.OPTIONS == {"rules": "jax", "players": "h222", "draw": 1, "draw_end": False,
                             "under": False, "match": 0}
-    assert REGISTRY[GAME.id].title == "Kings in the Corner"
+    assert REGISTRY[GAME.id].title == "Kings in the Corner (table)"
     assert len(DECK) == 52 == len(set(DECK))
     assert set(DECK) == {rank + suit for rank in RANKS for suit in SUITS}
     assert SIDES == ("N", "E", "S", "W") and CORNERS == ("NE", "SE", "SW", "NW")

@@ -63,7 +63,7 @@ def every_card_once(game):
 def test_the_game_is_registered_with_its_options():
     assert GAMES["kings-corner-solitaire"] is GAME
     assert GAME.OPTIONS == {"swap": False, "strict": False}
-    assert REGISTRY[GAME.id].title == "Kings in the Corner"
+    assert REGISTRY[GAME.id].title == "Kings in the Corner (patience)"
 
 
 def test_the_deck_is_52_standard_cards_named_rank_then_suit():

@@ -198,7 +198,7 @@ def test_headings_labels_and_captions_are_translated(lang, game_id):
 @pytest.mark.parametrize(
     ("lang", "game_id", "words"),
     [
-        ("nl", "devils-grip", ["Duivelsgreep", "Zo speel je", "rooster", "stock", "klaveren",
+        ("nl", "devils-grip", ["Duivelsgreep", "Zo speel je", "rooster", "trekstapel", "klaveren",
                                "uitmuntend"]),
         ("nl", "devils-square", ["Duivelsvierkant", "Groene Bijl", "Sleutel", "kwartet"]),
         ("nl", "kings-square", ["Koningsvierkant", "Koning"]),

@@ -616,7 +616,8 @@ def test_an_old_strict_save_that_no_longer_replays_is_set_aside(by_link, finishe
         assert game.is_over() and not game.outcome().won and asides(storage) == {}
         return
     assert game.move_stack == [] and not game.is_over()
-    assert notes == ["Your saved Kings in the Corner game could not be restored, so a new "
+    assert notes == ["Your saved Kings in the Corner (patience) game could not be restored, "
+                     "so a new "
                      "deal has started; the old save is kept aside."]
     assert list(asides(storage).values()) == [text] and key not in storage.data
     if by_link:

@@ -61,7 +61,8 @@ def test_no_english_word_is_left_in_a_dutch_board(speak):
     speak("nl")
     words = {"Cell", "Waste", "Draw", "pile", "Books", "Discard", "Seat", "Deal",
              "stall", "Corner", "turn", "Show", "Pace", "slow", "fast", "Hurry", "rules",
-             "dealer", "chips", "cards", "over"}  # ("Stock" and "Hand" are Dutch too)
+             "dealer", "chips", "cards", "over", "Stock"}  # ("Hand" is Dutch too; the
+    #                                    Dutch draw pile is the "Trekstapel": issue 18)
     said = ("aria-label", "data-caption", "data-deal", "data-turn", "data-empty",
             "data-dealer", "data-unit")
     for game_id, info in load_all().items():
@@ -75,7 +76,7 @@ def test_labels_options_and_refusals_in_dutch(speak):
     speak("nl")
     grip, grip_page = load("devils-grip"), page_of(load("devils-grip"))
     status = grip.engine.new(deal=1).status()
-    assert status.score_label == "Resterend" and tr(grip_page.pile_label) == "Stock"
+    assert status.score_label == "Resterend" and tr(grip_page.pile_label) == "Trekstapel"
     assert grip.options_text({"draw": 1, "passes": 3}) == "één kaart tegelijk, 3 rondes"
     table = load("kings-corner")
     assert (table.options_text({"rules": "classic", "under": True, "match": 50})

@@ -172,8 +172,13 @@ class DevilsGrip(Game):
         return len(self.stock) + len(self.waste)
 
     def status(self) -> Status:
+        # what to do, in one line, until the first move (issue 18: the board said nothing,
+        # and "Left" beside "Stock" was not explained)
+        prompt = "" if self.move_stack or self.is_over() else tr(
+            "Build each row's sequence in one suit; click the stock to deal. Left: the "
+            "cards still in stock and waste.")
         return Status(score=self.score, score_label=tr("Left"), stock=len(self.stock),
-                      waste=len(self.waste), rating=rating(self.score),
+                      waste=len(self.waste), prompt=prompt, rating=rating(self.score),
                       rating_key=rating_key(self.score), can_redeal=self.can_redeal())
 
     def can_redeal(self) -> bool:

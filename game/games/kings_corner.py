@@ -633,7 +633,8 @@ class KingsCorner(Game):
 
 INFO = register(GameInfo(
     engine=KingsCorner,
-    title=mark("Kings in the Corner"),
+    # the solitaire and the table: told apart wherever the title shows (issue 18)
+    title=mark("Kings in the Corner (table)"),
     subtitle=mark("for 2 to 6 players"),
     tagline=mark("Down in alternate colours, Kings to the corners: be first to empty your "
                  "hand."),

@@ -421,7 +421,8 @@ def join_names(cards: list[str]) -> str:
 
 INFO = register(GameInfo(
     engine=KingsCornerSolitaire,
-    title=mark("Kings in the Corner"),
+    # the solitaire and the table: told apart wherever the title shows (issue 18)
+    title=mark("Kings in the Corner (patience)"),
     subtitle="Camelot",  # a name: not translated
     tagline=mark("Kings to the corners, Queens and Jacks to the walls: "
                  "seat the whole court before the grid jams."),

@@ -156,8 +156,12 @@ class KingsKeysSquare(Game):
         return zones
 
     def status(self) -> Status:
+        # what to do, in one line, until the first move (issue 18: the board said nothing)
+        prompt = "" if self.move_stack or self.is_over() else tr(
+            "Put a card on the one a number lower of its colour, no item twice: "
+            "1 to 4 makes a book.")
         return Status(score=self.score, score_label=tr("Score"), score_max=FULL_SCORE,
-                      stock=len(self.stock))
+                      stock=len(self.stock), prompt=prompt)
 
     def _parse(self, text: str) -> Move:
         match = MOVE_TEXT.fullmatch(text)

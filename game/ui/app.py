@@ -19,6 +19,7 @@ from .home_view import show_home
 from .opening import open_game, random_deal
 from .page import Page
 from .pointer import PointerInput
+from .sharelink import is_shared
 from .store import Store
 from .urlstate import Route, game_query, parse_route
 
@@ -41,7 +42,7 @@ class App:
         page.router = self.navigate
         self._symbols: set[str] = set()
         self._views_made = False
-        self.help = self.game_view = None  # made with the first game (views.py)
+        self.help = self.game_view = self.watcher = None  # made with the first game
         self._copied = proxy(
             lambda *_: page.toast(tr("Link copied: anyone opening it gets this deal.")))
         self._copy_failed = proxy(lambda *_: page.toast(str(window.location.href)))
@@ -52,7 +53,8 @@ class App:
         listen(window, "popstate", lambda *_: self.reroute())
         for action, handler in (
             ("close", page.close_dialogs), ("home", lambda: self.navigate("")),
-            ("new", self.new_deal), ("copy-link", self.copy_link),
+            ("new", self.new_deal), ("new-confirmed", lambda: self.new_deal(confirmed=True)),
+            ("copy-link", self.copy_link),
             ("undo", lambda: self._session_act("undo")),
             ("redo", lambda: self._session_act("redo")),
             ("restart", lambda: self._session_act("restart")),
@@ -66,7 +68,14 @@ class App:
 
     def reroute(self) -> None:
         """Show what the address says (again: a language switch redraws from the save)."""
-        self.route(parse_route(str(window.location.search)))
+        search = str(window.location.search)
+        if is_shared(search):  # a shared game to watch (watch_view.py)
+            self.page.stop_replay()
+            self.page.emit("closing")
+            self._views()
+            self.watcher.open(search)
+            return
+        self.route(parse_route(search))
 
     def route(self, route: Route) -> None:
         if route.error:
@@ -106,9 +115,7 @@ class App:
         game = session.game
         window.history.replaceState(None, "", game_query(game_id, game.deal, game.options))
         parts = page_of(info)
-        if parts.faces.symbols not in self._symbols:  # the card faces' SVG symbols, once
-            document.body.insertAdjacentHTML("beforeend", parts.faces.symbols)
-            self._symbols.add(parts.faces.symbols)
+        self.faces(parts)
         page.show(info, parts, session, key, opened.record)
         for note in opened.notes:
             page.toast(note)
@@ -116,13 +123,21 @@ class App:
         document.body.dataset.state = "ready"
         page.emit("shown")  # after the first save: a table's computers go on, and so on
 
+    def faces(self, parts) -> None:
+        """The card faces' SVG symbols of a game's page parts, put in the page once."""
+        if parts.faces.symbols not in self._symbols:
+            document.body.insertAdjacentHTML("beforeend", parts.faces.symbols)
+            self._symbols.add(parts.faces.symbols)
+
     def _views(self) -> None:
         """The views a game needs, made when the first game opens (the game list needs
         none of them, and compiling their modules is part of start-up under Pyodide)."""
         if not self._views_made:
             from .views import for_games
+            from .watch_view import WatchView
 
             self.help = for_games(self.page)
+            self.watcher = WatchView(self.page, self.faces, self.home)
             self._views_made = True
 
     # -- input --------------------------------------------------------------------------
@@ -182,11 +197,22 @@ class App:
         page.apply({"undo": session.undo, "redo": session.redo,
                     "restart": session.restart}[action]())
 
-    def new_deal(self) -> None:
-        """A new deal of the game shown (of the kind the player chose)."""
+    def new_deal(self, confirmed: bool = False) -> None:
+        """A new deal of the game shown (of the kind the player chose); asked first when it
+        would throw an unfinished game away."""
         page = self.page
         if page.session is None:
             return
+        table = page.info.table
+        if not confirmed and page.ask_to_leave(
+            "new-confirmed",
+            tr("Leave this match?") if table else tr("Leave this game?"),
+            tr("It is not over: a new match counts it as lost.") if table
+            else tr("It is not over: a new deal counts it as lost."),
+            tr("New match") if table else tr("New deal"),
+        ):
+            return
+        page.close_dialogs()
         page.emit("leaving")  # a game left unfinished, with a move made, counts as lost
         game = page.session.game
         deal = random_deal() if page.info.table else self.help.next_deal(game)

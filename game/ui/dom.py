@@ -18,8 +18,10 @@ def proxy(function):
     return handle
 
 
-def listen(target, event: str, handler) -> None:
-    target.addEventListener(event, proxy(handler))
+def listen(target, event: str, handler, capture: bool = False) -> None:
+    """`handler` hears `event` on `target` (`capture`: also events that do not bubble up
+    to it, from the elements inside, such as a dialog's toggle)."""
+    target.addEventListener(event, proxy(handler), capture)
 
 
 def missing(value) -> bool:

@@ -159,13 +159,17 @@ class HelpView:
 
     def fresh_deal_for(self, game_id: str, options: dict) -> int | None:
         """The deal a game opened without a deal number starts from, when the player asked
-        for a kind of deal and has no game of it to resume (None: as usual)."""
+        for a kind of deal and has no game of it to resume, or has never played the game:
+        a first deal comes from the easy list, so that it can be won (issue 18). None: as
+        usual (resume, or any number)."""
         store = self.page.store
         stored = store.read(assist.DEALS_KEY + game_id)
         info = load(game_id)
+        key = store.current_key(game_id)
+        if not stored and key is None and info.has_hints:
+            stored = "easy"  # the player's first game of it (deal_choice checks the lists)
         if not stored or stored == "any" or not info.has_hints:
             return None
-        key = store.current_key(game_id)
         try:
             record = store.load_record(key) if key else None
         except ValueError:  # a newer site's save: opening it sets it aside

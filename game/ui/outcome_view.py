@@ -41,7 +41,9 @@ class OutcomeView:
             won = reply.moved is not None and self.page.session.game.outcome().won
             if won and move_ms() > 0:
                 after(move_ms() + 40, self._celebrate)
-            if not self.page.parts.own_end:
+            # a table shows its match's end in its own summary, but a match given up has
+            # none: the end dialog tells it, as in every other game (issue 18)
+            if not self.page.parts.own_end or self.page.session.game.outcome().resigned:
                 after(move_ms() + (120 + CELEBRATION_MS if won else 120), self._open_dialog)
 
     def _celebrate(self, *_args) -> None:
@@ -89,12 +91,14 @@ class OutcomeView:
             title = tr("You gave up") if outcome.resigned else tr("No more moves")
         by_id("outcome-title").textContent = title
         by_id("outcome-reason").textContent = reason
-        by_id("outcome-score").textContent = str(outcome.score)
+        # the figure the status line shows, with its own label and maximum (a table shows
+        # the seat at the screen: Classic rules count cards in hand, not points)
+        by_id("outcome-score").textContent = str(status.score)
         by_id("outcome-score-label").textContent = status.score_label
         by_id("outcome-score-max").textContent = (f" / {status.score_max}"
                                                   if status.score_max is not None else "")
         page.say(tr("Game over: {label} {score}.", label=status.score_label.lower(),
-                    score=outcome.score))
+                    score=status.score))
 
     def _open_dialog(self, *_args) -> None:
         session = self.page.session

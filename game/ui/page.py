@@ -34,11 +34,13 @@ from .session import GameSession, Pick, Reply
 from .status_bar import StatusBar
 from .store import Store
 
-DIALOGS = ("end-dialog", "rules-dialog", "confirm-dialog", "hand-dialog", "setup-dialog",
-           "keys-dialog")
+DIALOGS = ("end-dialog", "rules-dialog", "confirm-dialog", "leave-dialog", "hand-dialog",
+           "setup-dialog", "keys-dialog")
 # Actions that leave a replay running: they only look, or steer the replay or the solver.
 PASSIVE = frozenset({"close", "rules", "show-outcome", "copy-link", "replay-faster",
                      "solve", "solve-cancel", "settings"})
+# Actions while a shared game is watched (watch_view.py): its own ("watch-..."), and looking.
+WATCHING = frozenset({"close", "rules", "settings", "home", "copy-link"})
 
 
 class Page:
@@ -55,6 +57,7 @@ class Page:
         self.demo_line: list[str] | None = None  # the last winning line replayed
         self.replaying = False  # a winning line is being replayed (solver_view)
         self.deal_in_next = False  # New deal: the next game shown is dealt in (Board.deal_in)
+        self.watching = False  # a shared game is shown: nothing saved, no move taken
         self.status = StatusBar(self)
         self.router: Callable[[str], None] = lambda query: None  # App.navigate
         self._handlers: dict[str, list[Callable]] = defaultdict(list)
@@ -81,7 +84,10 @@ class Page:
 
     def act(self, action: str) -> None:
         """A button, a key or a menu asks for `action`: its view's handler, else the
-        session's own (End turn...). Anything but looking stops a replay first."""
+        session's own (End turn...). Anything but looking stops a replay first. While a
+        shared game is watched, only looking and the viewer's own actions run."""
+        if self.watching and not (action in WATCHING or action.startswith("watch-")):
+            return
         if action not in PASSIVE:
             self.stop_replay(quiet=action != "replay-stop")
         handler = self._actions.get(action)
@@ -103,23 +109,32 @@ class Page:
 
     # -- input (pointer.py and keyboard.py call these) -------------------------------------
 
-    def touch(self, zone: str, card: str | None) -> None:
-        """A click or tap on `card` of `zone` (None: beside its cards)."""
+    def touch(self, zone: str, card: str | None, quick: bool = False) -> bool:
+        """A click or tap on `card` of `zone` (None: beside its cards); whether it made a
+        move. `quick`: the second click of a double-click whose first made a move, which
+        plays a move or does nothing (it never picks up the card that refilled a cell, nor
+        says why one cannot move)."""
         self.stop_replay()
         session, board = self.session, self.board
-        if session is None or board is None:
-            return
+        if session is None or board is None or self.watching:
+            return False
         if card is None and session.touches_top and session.held() is None:
             shown = board.shown.get(zone)
             if shown:  # a press beside the cards of a zone (or where its top card is
                 card = shown[-1]  # still landing) means its top card
-        self.apply(session.touch(zone, card))
+        before = session.selected
+        reply = session.touch(zone, card)
+        if quick and reply.moved is None:
+            session.selected = before
+            return False
+        self.apply(reply)
+        return reply.moved is not None
 
     def lift(self, zone: str, card: str):
         """A drag starts on `card`: the card elements that follow the pointer, or None."""
         self.stop_replay()
         session, board = self.session, self.board
-        if session is None or board is None:
+        if session is None or board is None or self.watching:
             return None
         pick = session.lift(zone, card)
         if pick is None:
@@ -213,6 +228,8 @@ class Page:
         return self.hint or HintMarks()
 
     def save(self) -> None:
+        if self.watching:
+            return  # a shared game is only watched: the player's own saves stay as they are
         session = self.session
         record = session.record()
         if self.emit("saving", record):
@@ -243,6 +260,24 @@ class Page:
         self._toast_serial -= 1
         if self._toast_serial <= 0:
             by_id("toast").classList.remove("show")
+
+    def ask_to_leave(self, action: str, title: str, text: str, button: str) -> bool:
+        """Whether leaving the game shown must be asked first, as the best apps do (issue
+        18): it is unfinished and the player has moved, so leaving counts it as lost. Then
+        the leave dialog opens, its yes button (`button`) performing `action`."""
+        session = self.session
+        if session is None or session.game.is_over() or not session.has_moved():
+            return False
+        by_id("leave-title").textContent = title
+        by_id("leave-text").textContent = text
+        yes = by_id("leave-yes")
+        yes.textContent = button
+        yes.dataset.action = action
+        dialog = by_id("leave-dialog")
+        if not dialog.open:
+            dialog.showModal()
+        yes.focus()
+        return True
 
     def close_dialogs(self) -> None:
         for dialog_id in DIALOGS:

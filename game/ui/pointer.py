@@ -13,6 +13,11 @@ from pyscript import document, window
 from .dom import closest, listen, missing
 
 DRAG_THRESHOLD = 6  # pixels a press must travel to become a drag
+# A click this soon after one that made a move, this close to it, is the second click of a
+# double-click: it only plays a move, never picks cards up (issue 18: it picked up the card
+# that had just refilled the cell). Page.touch's `quick`.
+DOUBLE_CLICK_MS = 500
+DOUBLE_CLICK_PX = 8
 
 
 def zone_of(element) -> tuple[str | None, str | None]:
@@ -53,10 +58,14 @@ def under_flight(event):
 
 class PointerInput:
     def __init__(self, board_el, on_touch, on_lift, on_drop) -> None:
-        """on_touch(zone, card|None); on_lift(zone, card) -> list of card elements to drag,
-        or None when nothing may be dragged from there; on_drop(zone|None, elements)."""
+        """on_touch(zone, card|None, quick) -> whether it made a move (`quick`: the second
+        click of a double-click); on_lift(zone, card) ->
+        list of card elements to drag, or None when nothing may be dragged from there;
+        on_drop(zone|None, elements)."""
         self.on_touch, self.on_lift, self.on_drop = on_touch, on_lift, on_drop
         self.press = None  # (pointerId, x, y, zone, card)
+        self.played_at: tuple[float, float, float] | None = None  # (time, x, y) of the last
+        #                                                         click that made a move
         self.dragged: list = []
         self.hover = None
         listen(board_el, "pointerdown", self._down)
@@ -102,10 +111,18 @@ class PointerInput:
         if not self.dragged:
             target, _ = zone_of(under_flight(event))
             if target == zone:  # pressed and released on the same zone: a click
-                self.on_touch(zone, card)
+                self._click(event, zone, card)
             return
         over = self._zone_at(event.clientX, event.clientY)
         self._finish(over)
+
+    def _click(self, event, zone: str, card: str | None) -> None:
+        now, x, y = float(event.timeStamp), float(event.clientX), float(event.clientY)
+        last, self.played_at = self.played_at, None
+        quick = (last is not None and now - last[0] < DOUBLE_CLICK_MS
+                 and abs(x - last[1]) <= DOUBLE_CLICK_PX and abs(y - last[2]) <= DOUBLE_CLICK_PX)
+        if self.on_touch(zone, card, quick):
+            self.played_at = (now, x, y)
 
     def _cancel(self, event) -> None:
         if self.press is not None and event.pointerId == self.press[0]:

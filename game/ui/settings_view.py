@@ -136,6 +136,7 @@ class SettingsView:
             '<div class="buttons"><button type="button" class="primary" data-pref="close">'
             f'{escape(tr("Done"))}</button></div>'
         )
+        self.page.emit("settings-rendered")  # the Backup part follows (backup_view.py)
 
     def on_click(self, event) -> None:
         target = event.target

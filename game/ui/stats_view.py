@@ -53,6 +53,7 @@ class StatsView:
         listen(self.game_select, "change", self._on_pick)
         listen(self.mode_select, "change", self._on_pick)
         listen(document, "visibilitychange", self._on_visibility)
+        listen(document, "toggle", self._tick, capture=True)  # a dialog opens or closes
         window.setInterval(proxy(self._tick), TICK_MS)
         page.on("opened", self.opened)
         page.on("saving", self.on_save)
@@ -113,10 +114,15 @@ class StatsView:
             self._patch_save(session, now, counted=True)  # its slot remembers it
 
     def _running(self) -> bool:
+        """The clock runs from the first move (not from the page's load) while the game
+        is on, shown, and not behind a dialog (the rules, the settings...): only that
+        time counts toward the fastest win (issue 18)."""
         session = self.page.session
         return (session is not None and self.tracker is not None
+                and bool(session.game.move_stack)
                 and not session.game.is_over() and not bool(document.hidden)
-                and not self.page.replaying)
+                and not self.page.replaying and not self.page.watching
+                and not self.page.dialog_open())
 
     def _sync(self, now: float) -> None:
         if self.tracker is None:

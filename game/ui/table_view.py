@@ -62,6 +62,7 @@ class TableView:
         page.handle("hurry", self._hurry)
         page.handle("setup", self.show_setup)
         page.handle("start-table", self.start_table)
+        page.handle("start-table-confirmed", lambda: self.start_table(confirmed=True))
 
     @property
     def session(self) -> TableSession | None:
@@ -142,6 +143,10 @@ class TableView:
             element.classList.toggle("to-move", game.to_move == seat and not game.is_over()
                                      and game.hand_over is None)
             element.classList.toggle("dealer", game.dealer == seat)
+            # the shown seat's hand while the device changes hands: its back and count,
+            # as the opponents' hands show (css/games/kings-corner.css)
+            element.classList.toggle("face-down", seat == session.shown_seat
+                                     and session.hidden_hand)
         root = self.page.board_el
         root.querySelector('[data-action="hurry"]').hidden = not session.computer_to_move()
         passing = root.querySelector(".kt-pass")
@@ -214,8 +219,9 @@ class TableView:
         classic.inert = bool(jax.checked)  # the classic options are out of reach under Jax
         by_id("setup-dialog").showModal()
 
-    def start_table(self) -> None:
-        """A new match with the seats and rules of the set-up form."""
+    def start_table(self, confirmed: bool = False) -> None:
+        """A new match with the seats and rules of the set-up form; asked first when it
+        would throw an unfinished match away (the set-up dialog stays open under it)."""
         page = self.page
         form = by_id("setup-form")
         values = {}
@@ -228,6 +234,11 @@ class TableView:
         options, names = read_setup(values)
         if len(options["players"]) < 2:
             page.toast(tr("A table needs at least two seats."))
+            return
+        if not confirmed and page.ask_to_leave(
+            "start-table-confirmed", tr("Leave this match?"),
+            tr("It is not over: a new match counts it as lost."), tr("Start a new match"),
+        ):
             return
         page.store.write(NAMES_KEY, "\n".join(names))
         page.close_dialogs()

@@ -83,6 +83,9 @@ def always(page: Page, reroute: Callable[[], None], home: Callable[[], None]) ->
     """The views of every screen: settings (the theme applies at once), the other tabs,
     the sound effects, the keys."""
     settings = SettingsView(page, reroute)
+    from .backup_view import BackupView
+
+    BackupView(page)  # its part of the Settings dialog
     TabSync(page, settings, reroute, home)
     Sound(page, lambda: settings.settings.sound)
     return Keys(page)

@@ -317,8 +317,17 @@ ZONE_POINT_JS = """
 """
 
 
+# No card of the board in flight (a glide, or a new deal being dealt in: Web Animations,
+# not the CSS ones such as a hint's pulse), so a point read now is where the card stays.
+LANDED_JS = """() => document.getAnimations().every(a => a.playState !== 'running'
+  || a instanceof CSSAnimation || a instanceof CSSTransition
+  || !(a.effect && a.effect.target && a.effect.target.closest('#board')))"""
+
+
 def card_point(page: Page, card: str) -> tuple[float, float]:
-    """A point where a press lands on `card` (its uncovered strip or, on top, its middle)."""
+    """A point where a press lands on `card` (its uncovered strip or, on top, its middle),
+    once the board's cards have landed."""
+    page.wait_for_function(LANDED_JS)
     point = page.evaluate(CARD_POINT_JS, card)
     assert point is not None, f"card {card} is not in the DOM"
     assert point["hit"] == card, f"the visible point of {card} hits {point['hit']}"

@@ -179,7 +179,8 @@ OLD_CAMELOT = json.dumps(
     }
 )
 NOT_RESTORED = (
-    "Your saved Kings in the Corner game could not be restored, so a new deal has started; "
+    "Your saved Kings in the Corner (patience) game could not be restored, so a new deal has "
+    "started; "
     "the old save is kept aside."
 )
 

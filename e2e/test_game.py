@@ -421,18 +421,29 @@ def test_the_last_click_of_a_full_escape_wins(context, open_site):
     assert page.evaluate("window.__hops") == 0  # reduced motion: no celebration
 
 
+FLIGHTS_JS = """
+window.__flights = new Set();
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, timing) {
+  if (timing && timing.fill === 'backwards' && this.matches('#board [data-card]'))
+    window.__flights.add(this.dataset.card);
+  return animate.call(this, frames, timing);
+};
+"""
+
+
 @pytest.mark.browser_context_args(reduced_motion="no-preference", service_workers="block")
-def test_a_new_deal_is_dealt_in_from_the_stock(open_site):
+def test_a_new_deal_is_dealt_in_from_the_stock(context, open_site):
     """New deal: every card of the board flies from the stock to its place (Web Animations
     that hold the card at the stock until its turn), then the board is the engine's."""
+    context.add_init_script(FLIGHTS_JS)
     page = open_site(game_path("devils-square", DEAL))
+    assert page.evaluate("window.__flights.size") == 0  # not on opening a game
     page.click('[data-action="new"]')
     page.wait_for_function(f"new URLSearchParams(location.search).get('deal') !== '{DEAL}'")
-    flights = page.evaluate(
-        "document.getAnimations().filter(a => a.effect && a.effect.target"
-        " && a.effect.target.matches('#board [data-card]')"
-        " && a.effect.getTiming().fill === 'backwards').length")
-    assert flights == page.locator("#board [data-card]").count() > 0
+    flights = page.evaluate("[...window.__flights].sort()")
+    cards = page.eval_on_selector_all("#board [data-card]", "els => els.map(e => e.dataset.card)")
+    assert flights == sorted(cards) and cards
     page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
     expect_board(page, engine("devils-square", page_deal(page)))
     expect(page.locator("#board .moving")).to_have_count(0)

@@ -125,7 +125,8 @@ def test_the_dialogs_speak_dutch(new_context, site_url):
     expect(end.locator("#outcome-score-label")).to_have_text(say("nl", "Score"))
     buttons = end.locator(".buttons button").all_inner_texts()
     assert buttons == [say("nl", text) for text in (
-        "New deal", "Restart this deal", "Undo last move", "Look at the board")]
+        "New deal", "Restart this deal", "Undo last move", "Look at the board",
+        "Share this game")]
     assert "New deal" not in buttons
     expect(end.locator('[data-action="solve"]')).to_have_text("Was het te winnen?")
     expect(page.locator("#message")).to_contain_text("Spel voorbij:")

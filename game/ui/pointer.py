@@ -13,9 +13,11 @@ from pyscript import document, window
 from .dom import closest, listen, missing
 
 DRAG_THRESHOLD = 6  # pixels a press must travel to become a drag
-# A click this soon after one that made a move, this close to it, is the second click of a
-# double-click: it only plays a move, never picks cards up (issue 18: it picked up the card
-# that had just refilled the cell). Page.touch's `quick`.
+# The second click of a double-click after a click that made a move only plays a move,
+# never picks cards up (issue 18: it picked up the card that had just refilled the cell).
+# Page.touch's `quick`. A mouse's double-click is the system's (the click count the browser
+# gives mousedown, so two separate quick clicks stay two clicks); a tap counts as the
+# second of a double-tap when it comes this soon after, and this close to, the first.
 DOUBLE_CLICK_MS = 500
 DOUBLE_CLICK_PX = 8
 
@@ -68,7 +70,9 @@ class PointerInput:
         #                                                         click that made a move
         self.dragged: list = []
         self.hover = None
+        self.mouse_clicks = 1  # the browser's click count of the last mouse press
         listen(board_el, "pointerdown", self._down)
+        listen(board_el, "mousedown", self._mouse_down)
         listen(window, "pointermove", self._move)
         listen(window, "pointerup", self._up)
         listen(window, "pointercancel", self._cancel)
@@ -116,11 +120,19 @@ class PointerInput:
         over = self._zone_at(event.clientX, event.clientY)
         self._finish(over)
 
+    def _mouse_down(self, event) -> None:
+        # (a mouse's pointerdown carries no click count; the mousedown after it does)
+        self.mouse_clicks = int(event.detail or 1)
+
     def _click(self, event, zone: str, card: str | None) -> None:
         now, x, y = float(event.timeStamp), float(event.clientX), float(event.clientY)
         last, self.played_at = self.played_at, None
-        quick = (last is not None and now - last[0] < DOUBLE_CLICK_MS
-                 and abs(x - last[1]) <= DOUBLE_CLICK_PX and abs(y - last[2]) <= DOUBLE_CLICK_PX)
+        if str(event.pointerType) == "mouse":  # the system's double-click, as the player set it
+            quick = last is not None and self.mouse_clicks >= 2
+        else:  # a finger or a pen: this soon and this close
+            quick = (last is not None and now - last[0] < DOUBLE_CLICK_MS
+                     and abs(x - last[1]) <= DOUBLE_CLICK_PX
+                     and abs(y - last[2]) <= DOUBLE_CLICK_PX)
         if self.on_touch(zone, card, quick):
             self.played_at = (now, x, y)
 

@@ -8,19 +8,22 @@ once) to the page. Decisions live in pure modules (opening, urlstate, store, ses
 
 from __future__ import annotations
 
+import datetime
+
 from pyscript import document, window
 
 from ..games import load
 from ..i18n import tr
 from . import language
-from .dom import attribute, closest, listen, proxy
+from .daily_store import daily_query, day_error
+from .dom import attribute, closest, listen, local_today, proxy
 from .games import page_of
 from .home_view import show_home
 from .opening import open_game, random_deal
 from .page import Page
 from .pointer import PointerInput
 from .sharelink import is_shared
-from .store import Store
+from .store import Store, daily_day
 from .urlstate import Route, game_query, parse_route
 
 
@@ -78,11 +81,13 @@ class App:
         self.route(parse_route(search))
 
     def route(self, route: Route) -> None:
+        if route.day is not None and day_error(route.day, local_today()):
+            route = Route(error=day_error(route.day, local_today()))
         if route.error:
             self.page.toast(route.error)
             window.history.replaceState(None, "", "./")
         if route.game_id:
-            self.open(route.game_id, route.deal, route.options)
+            self.open(route.game_id, route.deal, route.options, route.day)
         else:
             self.home()
 
@@ -97,23 +102,31 @@ class App:
         show_home(self.store)
         document.body.dataset.state = "ready"
 
-    def open(self, game_id: str, deal: int | None, options: dict) -> None:
-        """Show a game: its save resumed (of `deal`, or the one it was on), or dealt."""
+    def open(self, game_id: str, deal: int | None, options: dict,
+             day: datetime.date | None = None) -> None:
+        """Show a game: its save resumed (of `deal`, or the one it was on), or dealt;
+        `day`: the deal of that day, in its own slot (daily_store.py)."""
         page = self.page
         page.stop_replay()
         page.emit("closing")
         page.hint = None
         self._views()
         info = load(game_id)
-        if deal is None and not info.table:
+        if day is not None:
+            from ..share.daily import daily_deal
+
+            deal, options = daily_deal(game_id, day), {}
+        elif deal is None and not info.table:
             deal = self.help.fresh_deal_for(game_id, options)  # None: resume, or any number
-        opened = open_game(self.store, game_id, deal, options)
+        opened = open_game(self.store, game_id, deal, options, day)
         session, key = opened.session, opened.key
+        page.daily = daily_day(key)  # a daily slot resumed from anywhere is still the daily
         # What another tab saves there from now on is noticed: the text this game was
         # loaded from is ours (if another tab saved since, the first save here sees it).
         self.store.claim(key, opened.text if opened.record is not None else self.store.read(key))
         game = session.game
-        window.history.replaceState(None, "", game_query(game_id, game.deal, game.options))
+        window.history.replaceState(None, "", daily_query(game_id, page.daily) if page.daily
+                                    else game_query(game_id, game.deal, game.options))
         parts = page_of(info)
         self.faces(parts)
         page.show(info, parts, session, key, opened.record)
@@ -144,7 +157,7 @@ class App:
 
     def on_click(self, event) -> None:
         target = event.target
-        tile = closest(target, "a.game-tile, a.mode-link, a.brand")
+        tile = closest(target, "a.game-tile, a.mode-link, a.daily-link, a.brand")
         if tile is not None and not (event.ctrlKey or event.metaKey or event.shiftKey):
             event.preventDefault()
             self.navigate(str(tile.getAttribute("href")))

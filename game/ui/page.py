@@ -18,6 +18,7 @@ and listens with `on`:
 
 from __future__ import annotations
 
+import datetime
 from collections import defaultdict
 from collections.abc import Callable
 
@@ -58,6 +59,7 @@ class Page:
         self.replaying = False  # a winning line is being replayed (solver_view)
         self.deal_in_next = False  # New deal: the next game shown is dealt in (Board.deal_in)
         self.watching = False  # a shared game is shown: nothing saved, no move taken
+        self.daily: datetime.date | None = None  # the game shown is the deal of that day
         self.status = StatusBar(self)
         self.router: Callable[[str], None] = lambda query: None  # App.navigate
         self._handlers: dict[str, list[Callable]] = defaultdict(list)
@@ -179,6 +181,7 @@ class Page:
         """The game list: no game is shown."""
         self.session = self.info = self.parts = self.board = None
         self.key = ""
+        self.daily = None
         self.emit("home")
 
     def apply(self, reply: Reply, force=()) -> None:

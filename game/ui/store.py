@@ -14,6 +14,7 @@ Pure Python over any object with localStorage's methods, so it is tested in CPyt
 
 from __future__ import annotations
 
+import datetime
 import time
 
 from ..i18n import mark, tr
@@ -25,15 +26,44 @@ EARLY_PREFIX = f"{PREFIX}early:"  # js/early.js's copies of the boards last show
 MAX_FINISHED = 30  # finished games kept per game; older ones are pruned
 
 
-def slot_key(game_id: str, deal: int, options: dict) -> str:
+def slot_key(game_id: str, deal: int, options: dict, day: datetime.date | None = None) -> str:
     """One save slot per game, deal and options (only those that differ from the game's
-    defaults are written, so a deal played with the defaults has the plain key)."""
+    defaults are written, so a deal played with the defaults has the plain key); the deal
+    of the day `day` has a slot of its own (daily_store.py says why)."""
+    if day is not None:
+        return f"{PREFIX}save:{game_id}:daily:{day.isoformat()}"
     from ..games import known, load  # here: the store itself needs no game
 
     defaults = load(game_id).engine.OPTIONS if known(game_id) else {}
     changed = [name for name in sorted(options) if options[name] != defaults.get(name)]
     marks = "".join(f":{name}={options[name]}" for name in changed)
     return f"{PREFIX}save:{game_id}:{deal}{marks}"
+
+
+def daily_day(key: str) -> datetime.date | None:
+    """The day of a daily deal's save slot `key`; None for any other key."""
+    head, _, day = key.rpartition(":daily:")
+    if not head.startswith(f"{PREFIX}save:") or len(day) != 10 or not day[:4].isdigit():
+        return None
+    try:
+        return datetime.date.fromisoformat(day)
+    except ValueError:
+        return None
+
+
+def slot_fits(key: str, game) -> bool:
+    """Whether `game` (replayed from a save) belongs in the slot `key`: its deal and
+    options make that key, and a daily slot holds that day's deal with the defaults."""
+    if game.deck is not None:
+        return False
+    day = daily_day(key)
+    if day is None:
+        return slot_key(game.id, game.deal, game.options) == key
+    from ..share.daily import daily_deal
+
+    return (slot_key(game.id, game.deal, game.options) == slot_key(game.id, game.deal, {})
+            and slot_key(game.id, game.deal, {}, day) == key
+            and game.deal == daily_deal(game.id, day))
 
 
 def is_quota(error: Exception) -> bool:

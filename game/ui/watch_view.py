@@ -116,6 +116,7 @@ class WatchView:
         fresh = type(game).new(deal=game.deal, **game.options)
         session = parts.session(fresh, [], None)
         page.watching = True
+        page.daily = None
         document.body.dataset.watching = "yes"
         self.timeline = Timeline(line)
         page.show(info, parts, session, "", None)

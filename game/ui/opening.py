@@ -39,17 +39,18 @@ class Opened:
 
 
 def open_game(store: Store, game_id: str, deal: int | None, options: dict,
-              day: datetime.date | None = None) -> Opened:
+              day: datetime.date | None = None, challenge: bool = False) -> Opened:
     """Resume the game's save (of `deal`, or the one it was last on when `deal` is None;
     a finished one only by its deal) or deal a new game; the session comes from the game's
     page module (GamePage.session). `day`: the deal of that day (`deal`, with the default
-    options), in its own slot (daily_store.py)."""
+    options), in its own slot (daily_store.py); `challenge`: the deal played as a
+    challenge, in its own slot (challenge_view.py)."""
     from .games import page_of
 
     info = load(game_id)
     cls, make = info.engine, page_of(info).session
     notes: list[str] = []
-    key = slot_key(game_id, deal, cls.check_options(options), day) if deal else (
+    key = slot_key(game_id, deal, cls.check_options(options), day, challenge) if deal else (
         store.current_key(game_id))
     if key:
         text = store.read(key)
@@ -77,5 +78,5 @@ def open_game(store: Store, game_id: str, deal: int | None, options: dict,
             notes.append(tr("Your saved {game} game could not be restored, so a new deal "
                             "has started; the old save is kept aside.", game=title))
     game = cls.new(deal=deal or random_deal(), **options)
-    return Opened(make(game, [], None), slot_key(game_id, game.deal, game.options, day),
+    return Opened(make(game, [], None), slot_key(game_id, game.deal, game.options, day, challenge),
                   notes=notes)

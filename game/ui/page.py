@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from pyscript import document
 
-from ..engine import GameInfo
+from ..engine import Game, GameInfo
 from ..i18n import tr
 from .assist import HintMarks
 from .board import Board
@@ -60,6 +60,7 @@ class Page:
         self.deal_in_next = False  # New deal: the next game shown is dealt in (Board.deal_in)
         self.watching = False  # a shared game is shown: nothing saved, no move taken
         self.daily: datetime.date | None = None  # the game shown is the deal of that day
+        self.challenge: Game | None = None  # the sharer's game the one shown is to beat
         self.status = StatusBar(self)
         self.router: Callable[[str], None] = lambda query: None  # App.navigate
         self._handlers: dict[str, list[Callable]] = defaultdict(list)
@@ -181,7 +182,7 @@ class Page:
         """The game list: no game is shown."""
         self.session = self.info = self.parts = self.board = None
         self.key = ""
-        self.daily = None
+        self.daily = self.challenge = None
         self.emit("home")
 
     def apply(self, reply: Reply, force=()) -> None:

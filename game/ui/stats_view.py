@@ -76,6 +76,8 @@ class StatsView:
             from ..share.daily import winnable
 
             asked = "winnable" if winnable(game.id) else "any"
+        elif page.challenge is not None:  # the sharer's deal, not one dealt from a list
+            asked = "any"
         tracker = Tracker.opened(game, page.record, asked)
         now = time.monotonic()
         if key == self.key and self.tracker is not None:  # the same game shown again (a

@@ -23,15 +23,20 @@ from .safejson import loads
 
 PREFIX = "cardgames:"
 EARLY_PREFIX = f"{PREFIX}early:"  # js/early.js's copies of the boards last shown
+CHALLENGE = ":beat"  # the end of a challenge's save slot key
 MAX_FINISHED = 30  # finished games kept per game; older ones are pruned
 
 
-def slot_key(game_id: str, deal: int, options: dict, day: datetime.date | None = None) -> str:
+def slot_key(game_id: str, deal: int, options: dict, day: datetime.date | None = None,
+             challenge: bool = False) -> str:
     """One save slot per game, deal and options (only those that differ from the game's
     defaults are written, so a deal played with the defaults has the plain key); the deal
-    of the day `day` has a slot of its own (daily_store.py says why)."""
+    of the day `day` has a slot of its own (daily_store.py says why), and so has a deal
+    played as a challenge (`challenge`, the plain key and `:beat`; challenge_view.py)."""
     if day is not None:
         return f"{PREFIX}save:{game_id}:daily:{day.isoformat()}"
+    if challenge:
+        return slot_key(game_id, deal, options) + CHALLENGE
     from ..games import known, load  # here: the store itself needs no game
 
     defaults = load(game_id).engine.OPTIONS if known(game_id) else {}
@@ -58,7 +63,8 @@ def slot_fits(key: str, game) -> bool:
         return False
     day = daily_day(key)
     if day is None:
-        return slot_key(game.id, game.deal, game.options) == key
+        return slot_key(game.id, game.deal, game.options, None,
+                        key.endswith(CHALLENGE)) == key
     from ..share.daily import daily_deal
 
     return (slot_key(game.id, game.deal, game.options) == slot_key(game.id, game.deal, {})
@@ -214,7 +220,8 @@ class Store:
     def save_record(self, key: str, record: SaveRecord, finished: bool) -> bool:
         record.saved, record.finished = int(time.time()), finished
         ok = self.write(key, record.to_json())
-        if ok:
+        if ok and not key.endswith(CHALLENGE):  # a challenge is a detour: the game
+            # to continue from the list stays the player's own (its link reopens it)
             self.write(f"{PREFIX}current:{record.game_id}", key)
             if finished:
                 self.prune(record.game_id)

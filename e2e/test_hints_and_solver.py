@@ -119,7 +119,7 @@ def test_hint_highlights_the_ai_s_legal_move_until_the_next_move(open_site, game
     deal = 11
     page = open_site(path(game_id, deal))
     game = engine(game_id, deal)
-    for turn in range(4):  # the hint of the deal, then after each hinted move
+    for turn in range(2):  # the hint of the deal by the button, the next by the key
         move = solitaire.load(game_id).hint(game)
         assert move in game.legal_moves()
         want = assist.hint_marks(game, move, str)

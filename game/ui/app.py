@@ -142,7 +142,7 @@ class App:
         page.show(info, parts, session, key, opened.record)
         for note in opened.notes:
             page.toast(note)
-        page.save()
+        page.save(unless=opened.text)  # (a game resumed as it was stored is not rewritten)
         document.body.dataset.state = "ready"
         page.emit("shown")  # after the first save: a table's computers go on, and so on
 

@@ -231,14 +231,17 @@ class Page:
     def hint_marks(self) -> HintMarks:
         return self.hint or HintMarks()
 
-    def save(self) -> None:
+    def save(self, unless: str | None = None) -> None:
+        """Store the game (`unless`: the text it was just read from, see
+        Store.save_record), after the "saving" listeners (another tab, the statistics)."""
         if self.watching:
             return  # a shared game is only watched: the player's own saves stay as they are
         session = self.session
         record = session.record()
         if self.emit("saving", record):
             return  # another tab saved this game since: it was followed, not overwritten
-        self.store.save_record(self.key, record, finished=session.game.is_over())
+        self.store.save_record(self.key, record, finished=session.game.is_over(),
+                               unless=unless)
         problem = self.store.take_problem()
         if problem:
             self.toast(problem)

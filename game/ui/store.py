@@ -217,12 +217,21 @@ class Store:
         record (the caller sets it aside). NewerSave when a newer site wrote it."""
         return parse_record(self.read(key))
 
-    def save_record(self, key: str, record: SaveRecord, finished: bool) -> bool:
+    def save_record(self, key: str, record: SaveRecord, finished: bool,
+                    unless: str | None = None) -> bool:
+        """`unless`: the text the game was just read from; when the record says the same
+        but for its time stamp, it is not written again. (A tab that follows another tab's
+        move must not write that move back: the other tab's next move could be stored
+        between this tab's check and its write, and would be lost, as localStorage has no
+        compare-and-set between tabs.)"""
         record.saved, record.finished = int(time.time()), finished
-        ok = self.write(key, record.to_json())
-        if ok and not key.endswith(CHALLENGE):  # a challenge is a detour: the game
-            # to continue from the list stays the player's own (its link reopens it)
-            self.write(f"{PREFIX}current:{record.game_id}", key)
+        text = record.to_json()
+        ok = True if unless is not None and _unstamped(text) == _unstamped(unless) else (
+            self.write(key, text))
+        if ok:
+            if not key.endswith(CHALLENGE):  # a challenge is a detour: the game to
+                # continue from the list stays the player's own (its link reopens it)
+                self.write(f"{PREFIX}current:{record.game_id}", key)
             if finished:
                 self.prune(record.game_id)
         return ok
@@ -328,3 +337,14 @@ def parse_record(text: str | None) -> SaveRecord | None | str:
     except (ValueError, RecursionError):  # not JSON, or nested too deep (safejson.py)
         return text
     return SaveRecord.from_dict(data) if isinstance(data, dict) else text
+
+
+def _unstamped(text: str) -> object:
+    """A stored record's fields but its time stamp (None when it is not a record)."""
+    try:
+        data = loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(data, dict):
+        data.pop("saved", None)
+    return data

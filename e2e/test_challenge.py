@@ -22,7 +22,6 @@ from game.ui.store import slot_key
 pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce", service_workers="block")
 
 GAME, DEAL = "devils-square", 147  # the solver wins it in 63 moves
-SHOTS = "/tmp/daily-shots"
 
 
 def open_in(context, url: str):
@@ -55,7 +54,6 @@ def test_a_challenge_made_in_one_browser_is_taken_in_another(new_context, site_u
     expect(page.locator("body")).to_have_attribute("data-guard", "on")  # its options
     expect(page.locator("#moves")).to_have_text("0")  # the deal, not the sharer's moves
     assert page.evaluate("location.search") == f"?beat={encode(won)}"
-    page.screenshot(path=f"{SHOTS}/challenge-board.png")
     mine = engine(GAME, DEAL, guard=True)
     for _ in range(2):
         make(page, mine, mine.legal_moves()[0])
@@ -72,7 +70,6 @@ def test_a_challenge_made_in_one_browser_is_taken_in_another(new_context, site_u
     expect(you).to_contain_text("2 moves")
     expect(them).to_contain_text("Won")
     expect(them).to_contain_text(f"{len(won.move_stack)} moves")
-    page.screenshot(path=f"{SHOTS}/challenge-end.png")
     played = json.loads(storage(page)[stats_key(GAME)])["modes"]["guard"]["played"]
     assert played == 1
 

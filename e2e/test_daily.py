@@ -15,6 +15,7 @@ import json
 import pytest
 from helpers import READY, READY_TIMEOUT_MS, engine, storage
 from playwright.sync_api import Page, expect
+from test_early_board import let_go, reload_held
 from test_hints_and_solver import make, solution_of
 
 from game.games import load_all
@@ -28,7 +29,6 @@ GAME = "kings-corner-solitaire"
 DAY = datetime.date(2026, 11, 27)
 ZONE = "Pacific/Auckland"  # UTC+13 in November: 20:00 UTC on the 26th is the 27th there
 NOW = datetime.datetime(2026, 11, 26, 20, 0, tzinfo=datetime.UTC)
-SHOTS = "/tmp/daily-shots"
 
 
 def open_pinned(context, url: str) -> Page:
@@ -63,7 +63,6 @@ def test_the_daily_deal_played_and_won_shows_done_and_its_streak(pinned, site_ur
         assert link.get_attribute("href") == f"?game={game_id}&daily=2026-11-27"
         expect(link).to_have_attribute("data-daily", "not-yet")
         expect(link).to_contain_text("Today’s deal")
-    page.screenshot(path=f"{SHOTS}/home-before.png", full_page=True)
 
     # Opened from the list: that day's deal, dealt fresh in its own slot.
     page.click(f'.daily-link[data-game-id="{GAME}"]')
@@ -85,19 +84,23 @@ def test_the_daily_deal_played_and_won_shows_done_and_its_streak(pinned, site_ur
     expect(page.locator(f'.daily-link[data-game-id="{GAME}"]')).to_contain_text("In progress")
     page.click(f'.daily-link[data-game-id="{GAME}"]')
     expect(page.locator("#moves")).to_have_text(str(len(line) - 1))
+    # Its address, visited again, shows the board left before Python is up (js/early.js).
+    page.evaluate("window.cardgamesEarly.keep()")
+    held = reload_held(page)
+    page.wait_for_selector("body[data-early]", state="attached", timeout=20_000)
+    expect(page.locator("body > [data-early] #moves")).to_have_text(str(len(line) - 1))
+    let_go(page, held)
     make(page, game, game.parse_move(line[-1]))
     assert game.outcome().won
     expect(page.locator("#end-dialog")).to_be_visible()
     figures = page.locator("#end-dialog .stats-figures")
     expect(figures).to_have_text("Won 1 of 1 · streak 1 (Winnable deals) · Daily streak 1")
-    page.screenshot(path=f"{SHOTS}/end-dialog.png")
 
     page.click('#end-dialog [data-action="stats"]')
     daily = page.locator("#stats-dialog .stats-daily")
     expect(daily).to_have_attribute("data-streak", "1")
     expect(daily).to_have_attribute("data-best", "1")
     expect(daily).to_contain_text("Current daily streak")
-    page.screenshot(path=f"{SHOTS}/stats.png")
     page.click('#stats-dialog [data-action="stats-close"]')
 
     # The last move taken back and made again: no second count, of either kind.
@@ -114,7 +117,6 @@ def test_the_daily_deal_played_and_won_shows_done_and_its_streak(pinned, site_ur
     done = page.locator(f'.daily-link[data-game-id="{GAME}"]')
     expect(done).to_have_attribute("data-daily", "won")
     expect(done).to_contain_text("Daily streak 1")
-    page.screenshot(path=f"{SHOTS}/home-after.png", full_page=True)
     other = open_pinned(pinned, f"{site_url}/?game={GAME}&daily=2026-11-27")
     expect(other.locator("#outcome")).to_have_attribute("data-won", "true")
     other.close()

@@ -190,7 +190,10 @@ def colour_configs(seed: int, cards: int):
 
 
 def plain_colour(stacks):
-    """Every arrangement one Colour's stacks reach by any moves (books taken out)."""
+    """Every arrangement one Colour's stacks reach by any moves (books taken out), or,
+    once the empty field turns up, the ones found so far with it: nothing has fewer
+    stacks, so whether the Colour clears and the fewest stacks it can keep are already
+    known (a whole Colour of 16 cards reaches tens of thousands of arrangements)."""
     start = tuple(sorted(tuple(s) for s in stacks))
     seen = {start}
     todo = [start]
@@ -201,6 +204,8 @@ def plain_colour(stacks):
             child = tuple(sorted(after))
             if child not in seen:
                 seen.add(child)
+                if not child:
+                    return seen
                 todo.append(child)
     return seen
 

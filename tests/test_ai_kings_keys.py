@@ -99,9 +99,11 @@ def test_the_solver_agrees_with_a_plain_search_on_late_positions(index):
 def test_the_relaxed_colours_rule_agrees_with_the_plain_search_where_it_cuts():
     """Rule 4 (a Colour that cannot be cleared even with every card of it still to come
     in play) and the end check: wherever they say a late position cannot be won, the
-    plain search agrees."""
+    plain search agrees. (Deals 1-49 give ten cuts, three with cards still to come;
+    the next ones, 51-56, cost the plain search 7 s more, and a rule 4 that forgets the
+    cards to come, or one of them, is already caught on deal 2.)"""
     cut = 0
-    for deal in range(1, 60):
+    for deal in range(1, 50):
         game = late_position(deal, 4)
         if game is None:
             continue

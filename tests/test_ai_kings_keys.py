@@ -99,9 +99,11 @@ def test_the_solver_agrees_with_a_plain_search_on_late_positions(index):
 def test_the_relaxed_colours_rule_agrees_with_the_plain_search_where_it_cuts():
     """Rule 4 (a Colour that cannot be cleared even with every card of it still to come
     in play) and the end check: wherever they say a late position cannot be won, the
-    plain search agrees."""
+    plain search agrees. (Deals 1-49 give ten cuts, three with cards still to come;
+    the next ones, 51-56, cost the plain search 7 s more, and a rule 4 that forgets the
+    cards to come, or one of them, is already caught on deal 2.)"""
     cut = 0
-    for deal in range(1, 60):
+    for deal in range(1, 50):
         game = late_position(deal, 4)
         if game is None:
             continue
@@ -117,9 +119,11 @@ def test_the_relaxed_colours_rule_agrees_with_the_plain_search_where_it_cuts():
     assert cut >= 5
 
 
-def plain_most_drawn(game, nodes: int = 400_000) -> int | None:
+def plain_most_drawn(game, nodes: int = 60_000) -> int | None:
     """The most cards of the draw pile any sequence of moves brings in, by a plain
-    depth-first search of every legal move (None when `nodes` are not enough)."""
+    depth-first search of every legal move (None when `nodes` are not enough: the test
+    then takes the next deal; twelve of the first 22 deals are decided within 60,000
+    nodes, and a budget of 400,000 spent 11 s on a deal it still could not decide)."""
     start = len(game.stock)
     best = 0
     seen = set()
@@ -190,7 +194,10 @@ def colour_configs(seed: int, cards: int):
 
 
 def plain_colour(stacks):
-    """Every arrangement one Colour's stacks reach by any moves (books taken out)."""
+    """Every arrangement one Colour's stacks reach by any moves (books taken out), or,
+    once the empty field turns up, the ones found so far with it: nothing has fewer
+    stacks, so whether the Colour clears and the fewest stacks it can keep are already
+    known (a whole Colour of 16 cards reaches tens of thousands of arrangements)."""
     start = tuple(sorted(tuple(s) for s in stacks))
     seen = {start}
     todo = [start]
@@ -201,6 +208,8 @@ def plain_colour(stacks):
             child = tuple(sorted(after))
             if child not in seen:
                 seen.add(child)
+                if not child:
+                    return seen
                 todo.append(child)
     return seen
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import json
 
+from conftest import READY, READY_TIMEOUT_MS
+from helpers import engine, seed_storage, storage
 from playwright.sync_api import expect
 
-from e2e.conftest import READY, READY_TIMEOUT_MS
-from e2e.helpers import engine, seed_storage, storage
 from game.ai import solitaire
 from game.ui.store import slot_key
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from pyscript import document
 
+from ..i18n import tr
 from . import assist
 from .dom import after, by_id, cancel, move_ms
 
@@ -76,24 +77,30 @@ class FinishView:
             self._offer(self.line)
             return
         self._offer([])
-        try:
-            from ..ai import solitaire  # loaded on the first check, never at start-up
-
-            self.work = solitaire.finish_search(copy.deepcopy(session.game))
-        except (ImportError, KeyError):
-            self.work = None
-        if self.work is None:
-            return
         self.work_for = position
         self.sizer = assist.SliceSizer()
-        self.timer = after(max(60.0, move_ms()), self._think)  # after the move's animation
+        # after the move's animation, and outside the click's handler: the first check
+        # imports the AI
+        self.timer = after(max(60.0, move_ms()), self._think)
 
     def _think(self, *_args) -> None:
         self.timer = None
-        work = self.work
-        if work is None or self._position() != self.work_for:
+        session = self.page.session
+        if session is None or self._position() != self.work_for:
             self._drop_work()
             return
+        if self.work is None:  # the first slice sets the check up
+            try:
+                from ..ai import solitaire  # loaded on the first check, never at start-up
+
+                self.work = solitaire.finish_search(copy.deepcopy(session.game))
+            except (ImportError, KeyError):
+                self.work = None
+            if self.work is None:
+                return  # nothing to look for here
+            self.timer = after(0, self._think)
+            return
+        work = self.work
         before = work.nodes
         started = time.perf_counter()
         solution = work.step(self.sizer.quota)
@@ -105,6 +112,8 @@ class FinishView:
         if solution.status == "won" and solution.moves:
             self.line_for = self.work_for
             self._offer(list(solution.moves))
+            # heard, not shown (the button says it): the live region only
+            self.page.emit("said", tr("The win is certain from here: play the remaining moves"))
 
     def _drop_work(self) -> None:
         cancel(self.timer)

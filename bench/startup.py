@@ -28,6 +28,8 @@ import os
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -77,34 +79,34 @@ def wait_marks(page: Page, needed: str) -> dict:
     return page.evaluate("({...window.__bench})")
 
 
-def run_pair(browser: Browser, url: str, needed: str) -> tuple[dict, dict]:
-    """One cold load in a fresh context (service workers blocked), then one warm reload."""
-    context = browser.new_context(service_workers="block")
+@contextmanager
+def marked_page(browser: Browser, **context_args) -> Iterator[Page]:
+    """A page in a context of its own (closed after) that records the start-up marks."""
+    context = browser.new_context(**context_args)
     context.add_init_script(MARKS)
     try:
-        page = context.new_page()
-        page.goto(url)
-        cold = wait_marks(page, needed)
-        page.reload()
-        warm = wait_marks(page, needed)
-        return cold, warm
+        yield context.new_page()
     finally:
         context.close()
 
 
+def run_pair(browser: Browser, url: str, needed: str) -> tuple[dict, dict]:
+    """One cold load in a fresh context (service workers blocked), then one warm reload."""
+    with marked_page(browser, service_workers="block") as page:
+        page.goto(url)
+        cold = wait_marks(page, needed)
+        page.reload()
+        return cold, wait_marks(page, needed)
+
+
 def run_sw(browser: Browser, url: str) -> dict:
     """Ours reloaded under its own service worker (everything from Cache Storage)."""
-    context = browser.new_context(service_workers="allow")
-    context.add_init_script(MARKS)
-    try:
-        page = context.new_page()
+    with marked_page(browser, service_workers="allow") as page:
         page.goto(url)
         wait_marks(page, "ready")
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
         page.reload()
         return wait_marks(page, "ready")
-    finally:
-        context.close()
 
 
 def run_early(browser: Browser, url: str) -> tuple[dict, dict]:
@@ -113,10 +115,7 @@ def run_early(browser: Browser, url: str) -> tuple[dict, dict]:
     one's storage (cold: an empty HTTP cache, the storage kept); service workers blocked,
     as in run_pair. Each: when the kept board was drawn (`board`, the frame after it) and
     when Python was ready."""
-    context = browser.new_context(service_workers="block")
-    context.add_init_script(MARKS)
-    try:
-        page = context.new_page()
+    with marked_page(browser, service_workers="block") as page:
         page.goto(url)
         wait_marks(page, "ready")
         page.wait_for_function(
@@ -124,19 +123,11 @@ def run_early(browser: Browser, url: str) -> tuple[dict, dict]:
             timeout=TIMEOUT_MS)
         page.reload()
         warm = wait_marks(page, "ready")
-        storage = context.storage_state()
-    finally:
-        context.close()
+        storage = page.context.storage_state()
     # (emptying the cache of a live context through CDP crashed the renderer on reload)
-    context = browser.new_context(service_workers="block", storage_state=storage)
-    context.add_init_script(MARKS)
-    try:
-        page = context.new_page()
+    with marked_page(browser, service_workers="block", storage_state=storage) as page:
         page.goto(url)
-        cold = wait_marks(page, "ready")
-        return cold, warm
-    finally:
-        context.close()
+        return wait_marks(page, "ready"), warm
 
 
 def median(values: list[float]) -> float:

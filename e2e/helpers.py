@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterable
 from urllib.parse import parse_qs, urlparse
 
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, expect
 
 from game.engine import Game, Kind, Move
 from game.games import GAMES
@@ -453,3 +453,17 @@ def seed_storage(context: BrowserContext, items: dict[str, str]) -> None:
         "  for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);"
         "} catch (e) {} })(" + json.dumps(items) + ");"
     )
+
+
+SOLVER = "#solver"  # the solver's panel in the end dialog
+
+
+def solve_and_stop_the_line_at_move_2(page: Page) -> None:
+    """From the end dialog: the solver run to a win, its line shown on the board, and the
+    replay stopped once it reached its second move (what a player watching part does)."""
+    page.click(f'{SOLVER} [data-action="solve"]')
+    expect(page.locator(SOLVER)).to_have_attribute("data-state", "won", timeout=60_000)
+    page.click(f'{SOLVER} [data-action="show-line"]')
+    page.wait_for_function(
+        "document.getElementById('replay-text').textContent.startsWith('Move 2 ')")
+    page.click('[data-action="replay-stop"]')

@@ -21,6 +21,7 @@ import pytest
 from helpers import (
     READY,
     READY_TIMEOUT_MS,
+    SOLVER,
     card_point,
     engine,
     expect_board,
@@ -58,7 +59,7 @@ from game.ui.store import slot_key
 pytestmark = pytest.mark.browser_context_args(service_workers="block")
 
 SOLITAIRES = ("devils-square", "kings-square", "devils-grip", "kings-corner-solitaire")
-SOLVER = "#solver"
+
 
 # The page's save and whether anything is still moving on the board, in one task.
 SNAPSHOT_JS = """

@@ -16,7 +16,7 @@ from html.parser import HTMLParser
 
 import pytest
 from conftest import SITE
-from helpers import engine, play_by_clicks
+from helpers import engine, play_by_clicks, solve_and_stop_the_line_at_move_2
 from playwright.sync_api import Page, expect
 
 from game.games import GAMES
@@ -106,7 +106,6 @@ def test_every_page_has_the_policy_and_it_names_this_origin_only(site_url):
 # --- the site under it ------------------------------------------------------------------------
 
 HINT = '.actions [data-action="hint"]'
-SOLVER = "#solver"
 
 
 def dialog_step(page: Page, action: str, dialog: str) -> None:
@@ -146,12 +145,7 @@ def test_the_whole_site_runs_without_a_violation(context, open_site):
     page.locator('#board [data-zone="cell-1"]').click()
     page.click('.actions [data-action="giveup"]')
     page.click('#confirm-dialog [data-action="confirm-giveup"]')
-    page.click(f'{SOLVER} [data-action="solve"]')
-    expect(page.locator(SOLVER)).to_have_attribute("data-state", "won", timeout=60_000)
-    page.click(f'{SOLVER} [data-action="show-line"]')
-    page.wait_for_function(
-        "document.getElementById('replay-text').textContent.startsWith('Move 2 ')")
-    page.click('[data-action="replay-stop"]')
+    solve_and_stop_the_line_at_move_2(page)
     assert violations(page) == [], "the solver"
 
     page.reload()  # served by the service worker now: still the policy, still no violation

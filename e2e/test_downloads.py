@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import SITE
-from helpers import READY, READY_TIMEOUT_MS, engine
+from helpers import READY, READY_TIMEOUT_MS, engine, solve_and_stop_the_line_at_move_2
 from playwright.sync_api import Page, Request, Response, expect
 from test_hints_and_solver import make, wait_saved
 
@@ -37,7 +37,6 @@ pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce")
 LICENCES = {name for name in VENDOR_SHIPPED if Path(name).name == "LICENSE"}
 RUNTIME = set(VENDOR_SHIPPED) - LICENCES  # what the page must request, no more, no less
 HINT = '.actions [data-action="hint"]'
-SOLVER = "#solver"
 DEAL = 3
 
 
@@ -139,12 +138,7 @@ def tour(page: Page, url: str, requests: Requests) -> None:
     page.locator('#board [data-zone="cell-1"]').click()
     page.click('.actions [data-action="giveup"]')
     page.click('#confirm-dialog [data-action="confirm-giveup"]')
-    page.click(f'{SOLVER} [data-action="solve"]')
-    expect(page.locator(SOLVER)).to_have_attribute("data-state", "won", timeout=60_000)
-    page.click(f'{SOLVER} [data-action="show-line"]')
-    page.wait_for_function(
-        "document.getElementById('replay-text').textContent.startsWith('Move 2 ')")
-    page.click('[data-action="replay-stop"]')
+    solve_and_stop_the_line_at_move_2(page)
 
     # the other languages: the page, a game's Rules, the game list
     page.goto(f"{url}/?game=devils-grip&deal={DEAL}")

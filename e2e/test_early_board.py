@@ -24,6 +24,7 @@ from helpers import (
 )
 from PIL import Image, ImageChops
 from playwright.sync_api import Page, Route
+from test_kings_corner_table import at_first_turn, expect_table, wait_saved
 
 from game.engine import Kind
 from game.games import load, load_all
@@ -125,6 +126,11 @@ def test_the_board_left_shows_before_python_and_python_takes_over_without_moving
     if not load(game_id).table:  # a patience: one move first (the table's computers play)
         play_first_move(page, game_id, 7)
         page.mouse.move(1, 1)
+    else:  # the computers' moves all made and drawn, and the copy taken after the last
+        session = at_first_turn(7)
+        wait_saved(page, session.game, timeout=30_000)
+        expect_table(page, session)
+        page.evaluate("window.cardgamesEarly.keep()")
     kept = wait_for_copy(page, game_id)
     assert kept["v"] == 1 and kept["over"] is False
     moves = int(page.locator("#moves").text_content() or 0)

@@ -15,12 +15,14 @@ import re
 
 import pytest
 from helpers import (
+    SOLVER,
     click_card,
     click_zone,
     engine,
     mouse_drag,
     moves_from,
     pick_card,
+    solve_and_stop_the_line_at_move_2,
     storage,
 )
 from playwright.sync_api import Page, expect
@@ -35,7 +37,7 @@ pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce", service_w
 
 SOLITAIRES = ("devils-square", "kings-square", "devils-grip", "kings-corner-solitaire")
 HINT = '.actions [data-action="hint"]'
-SOLVER = "#solver"
+
 KC_WIN_DEAL = 11  # Kings in the Corner deal 11 can be won
 
 
@@ -117,7 +119,7 @@ def test_hint_highlights_the_ai_s_legal_move_until_the_next_move(open_site, game
     deal = 11
     page = open_site(path(game_id, deal))
     game = engine(game_id, deal)
-    for turn in range(4):  # the hint of the deal, then after each hinted move
+    for turn in range(2):  # the hint of the deal by the button, the next by the key
         move = solitaire.load(game_id).hint(game)
         assert move in game.legal_moves()
         want = assist.hint_marks(game, move, str)
@@ -328,12 +330,7 @@ def test_stopping_a_replay_leaves_the_rest_of_the_line_to_redo(open_site):
     solution = solution_of(game_id, deal)
     page = open_site(path(game_id, deal))
     give_up(page)
-    page.click(f'{SOLVER} [data-action="solve"]')
-    expect(page.locator(SOLVER)).to_have_attribute("data-state", "won", timeout=60_000)
-    page.click(f'{SOLVER} [data-action="show-line"]')
-    page.wait_for_function(
-        "document.getElementById('replay-text').textContent.startsWith('Move 2 ')")
-    page.click('[data-action="replay-stop"]')
+    solve_and_stop_the_line_at_move_2(page)
     expect(page.locator("#replay")).to_be_hidden()
     expect(page.locator("#message")).to_have_text(
         "Replay stopped: Redo plays the rest of the winning line.")

@@ -126,7 +126,7 @@ def test_the_dialogs_speak_dutch(new_context, site_url):
     buttons = end.locator(".buttons button").all_inner_texts()
     assert buttons == [say("nl", text) for text in (
         "New deal", "Restart this deal", "Undo last move", "Look at the board",
-        "Share this game")]
+        "Share this game", "Share as a challenge")]
     assert "New deal" not in buttons
     expect(end.locator('[data-action="solve"]')).to_have_text("Was het te winnen?")
     expect(page.locator("#message")).to_contain_text("Spel voorbij:")

@@ -23,7 +23,7 @@ their own (on timers, at the fast pace: 250 ms a move).
 No Python or JavaScript error may happen (console errors and uncaught exceptions are
 caught after every action here, and by the autouse guard of conftest.py).
 
-MONKEY_ACTIONS sets the actions per game: `make test` (and CI) run the short form, 400
+MONKEY_ACTIONS sets the actions per game: `make test` (and CI) run the short form, 300
 per game, with every check of the long one; MONKEY_ACTIONS=2000 is the long run of issue 8
 (thousands per game), to run before a release or after a change to the page's play.
 MONKEY_SEED sets the seed (default 20261). A failure names the game, deal, seed,
@@ -59,7 +59,7 @@ from game.ui.table import TableSession
 CONTEXT = {"locale": "en-US", "reduced_motion": "reduce", "service_workers": "block",
            "has_touch": True}
 
-ACTIONS = int(os.environ.get("MONKEY_ACTIONS", "400"))  # per game, over all its deals
+ACTIONS = int(os.environ.get("MONKEY_ACTIONS", "300"))  # per game, over all its deals
 SEED = int(os.environ.get("MONKEY_SEED", "20261"))
 HISTORY = 12  # actions listed when a check fails
 

@@ -25,6 +25,10 @@ from tools.serve import serve_in_thread
 ROOT = Path(__file__).resolve().parent.parent
 TOY = ROOT / "tests" / "toy"
 TOY_ID = "toy-ladder"
+
+# One worker builds the toy's site once (the fixture is per module, and each worker is one).
+pytestmark = pytest.mark.xdist_group("toy-site")
+
 DEAL = 7
 
 

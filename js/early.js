@@ -213,7 +213,9 @@
     if (!snapshot || snapshot.v !== VERSION || typeof snapshot.query !== "string") return null;
     const mine = new URLSearchParams(snapshot.query);
     if (mine.get("game") !== game) return null;
-    if (params.has("deal")) return sameParams(location.search, snapshot.query) ? snapshot : null;
+    if (params.has("deal") || params.has("daily")) {  // a deal by its link, or the day's deal
+      return sameParams(location.search, snapshot.query) ? snapshot : null;
+    }
     return [...params.keys()].length === 1 && snapshot.over === false ? snapshot : null;
   };
 

@@ -71,7 +71,8 @@ def test_a_king_s_keys_hint_of_two_cards_marks_both_and_names_the_target_card():
     cards = game.zones()[move.gesture.source][-2:]
     assert marks.cards == tuple(cards) and marks.zones == (move.gesture.target,)
     top = game.zones()[move.gesture.target][-1]
-    assert marks.text == f"Hint: move the <{cards[0]}> and the cards on it onto the <{top}>."
+    why = f" {game.why(move)}" if game.why(move) else ""  # (tests/test_hint_reasons.py)
+    assert marks.text == f"Hint: move the <{cards[0]}> and the cards on it onto the <{top}>.{why}"
 
 
 def test_a_move_to_an_empty_cell_says_so():
@@ -82,6 +83,9 @@ def test_a_move_to_an_empty_cell_says_so():
     class Position:
         def zones(self):
             return {"cell-0": ["G2A"], "cell-1": []}
+
+        def why(self, move):
+            return ""
 
     marks = assist.hint_marks(Position(), Onto(), label)
     assert marks == assist.HintMarks(cards=("G2A",), zones=("cell-1",),

@@ -139,3 +139,27 @@ def test_a_save_made_elsewhere_while_a_tab_opens_the_game_is_noticed():
     b.claim(key, loaded.text)
     assert b.changed_elsewhere(key) and moved_on(b.seen[key], b.read(key))
     assert decide(loaded.session.record().to_dict(), b.read(key)) == FOLLOW
+
+
+def test_a_tab_that_follows_does_not_write_back_what_it_read():
+    """A tab that opens the game another tab stored (to follow its move) stores nothing: a
+    write of the text it read could land after the other tab's next move and undo it, as
+    nothing makes a read and a write of localStorage one step between tabs."""
+    storage, (a, _) = two_tabs()
+    a[1].play(a[1].game.legal_moves()[0])
+    save(a)
+    b = Store(storage)
+    loaded = open_game(b, "devils-square", 55, {})
+    b.claim(loaded.key, loaded.text)
+    a[1].play(a[1].game.legal_moves()[0])
+    save(a)  # the other tab moves on while this one opens
+    newer = storage.getItem(loaded.key)
+    assert b.save_record(loaded.key, loaded.session.record(), finished=False,
+                         unless=loaded.text)
+    assert storage.getItem(loaded.key) == newer, "the other tab's move was overwritten"
+    assert storage.getItem(f"{PREFIX}current:devils-square") == loaded.key
+    # a record that says something new is written, the same `unless` or not
+    theirs = a[1].game.move_stack[-1]
+    loaded.session.play(next(m for m in loaded.session.game.legal_moves() if m != theirs))
+    b.save_record(loaded.key, loaded.session.record(), finished=False, unless=loaded.text)
+    assert storage.getItem(loaded.key) != newer

@@ -107,15 +107,20 @@ def test_hints_in_dutch_and_french(speak):
         def zones(self):
             return {"cell-0": ["G2A"], "cell-1": []}
 
+        def why(self, move):  # (the game says it in the language of the moment)
+            return tr("It makes a book.")
+
     def label(card: str) -> str:
         return f"<{card}>"
 
     speak("nl")
     marks = assist.hint_marks(Position(), Onto(), label, lambda card: f"de <{card}>")
-    assert marks.text == "Hint: verplaats de <G2A> naar het oplichtende lege vak."
+    assert marks.text == ("Hint: verplaats de <G2A> naar het oplichtende lege vak. "
+                          "Zo maak je een kwartet.")
     speak("fr")
     marks = assist.hint_marks(Position(), Onto(), label, lambda card: f"la <{card}>")
-    assert marks.text == "Indice\u00a0: déplacez la <G2A> vers la case vide qui brille."
+    assert marks.text == ("Indice\u00a0: déplacez la <G2A> vers la case vide qui brille. "
+                          "Cela complète une série.")
     assert assist.no_hint_text(GAMES["devils-grip"].new(deal=3)) == (
         "Pas d’indice\u00a0: aucun coup ne fait progresser ici.")
 

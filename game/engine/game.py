@@ -192,6 +192,11 @@ class Game:
     def outcome(self) -> Outcome | None:
         return self._result() if self.is_over() else None
 
+    def why(self, move: Move) -> str:
+        """One sentence on what legal `move` gains, where the reason is simple enough to
+        learn from ("It makes a book."), else "": the hint says it after what to do."""
+        return ""
+
     def why_not(self, source: str, count: int, target: str, card: str = "") -> str:
         """The reason moving the top `count` cards of zone `source` (or `card` of it) to
         `target` is refused."""

@@ -301,6 +301,17 @@ class DevilsGrip(Game):
             return str(error)
         return tr("That build is allowed.")
 
+    def why(self, move: Move) -> str:
+        """A card out of the waste, or a cell emptied for one from the stock or the waste:
+        each brings a card onto the grid, the score."""
+        if not isinstance(move, Build):
+            return ""
+        if move.src < 0:
+            return tr("It brings a card out of the waste onto the grid.")
+        if move.count == len(self.cells[move.src]) and (self.stock or self.waste):
+            return tr("It empties a cell, and the next card fills it.")
+        return ""
+
     def _apply(self, move: Move):
         self.check(move)
         if isinstance(move, Deal):

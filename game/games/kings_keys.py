@@ -217,6 +217,17 @@ class KingsKeysSquare(Game):
                 raise IllegalMove(tr("That stack already has {card}: no Item may appear twice.",
                                      card=kk_the(card)))
 
+    def why(self, move: Move) -> str:
+        """A book made, or a cell emptied: the two kinds of progress (progress_reachable)."""
+        if not isinstance(move, StackMove):
+            return ""
+        if len(self.cells[move.dst]) + move.count == BOOK:
+            return tr("It makes a book.")
+        if move.count == len(self.cells[move.src]):
+            return (tr("It empties a cell for a new card from the draw pile.") if self.stock
+                    else tr("It empties a cell."))
+        return ""
+
     def why_not(self, source: str, count: int, target: str, card: str = "") -> str:
         if target not in self.PICK_ZONES:
             return tr("Cards move only between cells of the field.")

@@ -8,19 +8,23 @@ once) to the page. Decisions live in pure modules (opening, urlstate, store, ses
 
 from __future__ import annotations
 
+import datetime
+
 from pyscript import document, window
 
+from ..engine import Game
 from ..games import load
 from ..i18n import tr
 from . import language
-from .dom import attribute, closest, listen, proxy
+from .daily_store import daily_query, day_error
+from .dom import attribute, closest, listen, local_today, proxy
 from .games import page_of
 from .home_view import show_home
 from .opening import open_game, random_deal
 from .page import Page
 from .pointer import PointerInput
-from .sharelink import is_shared
-from .store import Store
+from .sharelink import is_shared, parse_shared, shared_query
+from .store import Store, daily_day
 from .urlstate import Route, game_query, parse_route
 
 
@@ -69,20 +73,27 @@ class App:
     def reroute(self) -> None:
         """Show what the address says (again: a language switch redraws from the save)."""
         search = str(window.location.search)
-        if is_shared(search):  # a shared game to watch (watch_view.py)
+        if is_shared(search):  # a shared game to watch (watch_view.py), or a challenge
             self.page.stop_replay()
-            self.page.emit("closing")
             self._views()
+            shared = parse_shared(search)
+            if shared.kind == "beat" and not shared.error:
+                game = shared.game
+                self.open(game.id, game.deal, game.options, challenge=game)
+                return
+            self.page.emit("closing")
             self.watcher.open(search)
             return
         self.route(parse_route(search))
 
     def route(self, route: Route) -> None:
+        if route.day is not None and day_error(route.day, local_today()):
+            route = Route(error=day_error(route.day, local_today()))
         if route.error:
             self.page.toast(route.error)
             window.history.replaceState(None, "", "./")
         if route.game_id:
-            self.open(route.game_id, route.deal, route.options)
+            self.open(route.game_id, route.deal, route.options, route.day)
         else:
             self.home()
 
@@ -97,29 +108,41 @@ class App:
         show_home(self.store)
         document.body.dataset.state = "ready"
 
-    def open(self, game_id: str, deal: int | None, options: dict) -> None:
-        """Show a game: its save resumed (of `deal`, or the one it was on), or dealt."""
+    def open(self, game_id: str, deal: int | None, options: dict,
+             day: datetime.date | None = None, challenge: Game | None = None) -> None:
+        """Show a game: its save resumed (of `deal`, or the one it was on), or dealt;
+        `day`: the deal of that day, in its own slot (daily_store.py); `challenge`: the
+        sharer's finished game of `deal` to beat, played in its own slot (challenge_view)."""
         page = self.page
         page.stop_replay()
         page.emit("closing")
         page.hint = None
         self._views()
         info = load(game_id)
-        if deal is None and not info.table:
+        if day is not None:
+            from ..share.daily import daily_deal
+
+            deal, options = daily_deal(game_id, day), {}
+        elif deal is None and not info.table:
             deal = self.help.fresh_deal_for(game_id, options)  # None: resume, or any number
-        opened = open_game(self.store, game_id, deal, options)
+        opened = open_game(self.store, game_id, deal, options, day, challenge is not None)
         session, key = opened.session, opened.key
+        page.daily = daily_day(key)  # a daily slot resumed from anywhere is still the daily
+        page.challenge = challenge
         # What another tab saves there from now on is noticed: the text this game was
         # loaded from is ours (if another tab saved since, the first save here sees it).
         self.store.claim(key, opened.text if opened.record is not None else self.store.read(key))
         game = session.game
-        window.history.replaceState(None, "", game_query(game_id, game.deal, game.options))
+        address = (shared_query("beat", challenge) if challenge is not None
+                   else daily_query(game_id, page.daily) if page.daily
+                   else game_query(game_id, game.deal, game.options))
+        window.history.replaceState(None, "", address)
         parts = page_of(info)
         self.faces(parts)
         page.show(info, parts, session, key, opened.record)
         for note in opened.notes:
             page.toast(note)
-        page.save()
+        page.save(unless=opened.text)  # (a game resumed as it was stored is not rewritten)
         document.body.dataset.state = "ready"
         page.emit("shown")  # after the first save: a table's computers go on, and so on
 
@@ -133,18 +156,20 @@ class App:
         """The views a game needs, made when the first game opens (the game list needs
         none of them, and compiling their modules is part of start-up under Pyodide)."""
         if not self._views_made:
+            from .challenge_view import ChallengeView
             from .views import for_games
             from .watch_view import WatchView
 
             self.help = for_games(self.page)
             self.watcher = WatchView(self.page, self.faces, self.home)
+            ChallengeView(self.page)
             self._views_made = True
 
     # -- input --------------------------------------------------------------------------
 
     def on_click(self, event) -> None:
         target = event.target
-        tile = closest(target, "a.game-tile, a.mode-link, a.brand")
+        tile = closest(target, "a.game-tile, a.mode-link, a.daily-link, a.watch-link, a.brand")
         if tile is not None and not (event.ctrlKey or event.metaKey or event.shiftKey):
             event.preventDefault()
             self.navigate(str(tile.getAttribute("href")))

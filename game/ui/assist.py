@@ -46,6 +46,14 @@ def hint_marks(game: Game, move: Move, label: Callable[[str], str],
         def the(card: str) -> str:
             return tr("the {card}", card=label(card))
 
+    marks = _marks(game, move, label, the)
+    why = game.why(move)
+    return HintMarks(marks.cards, marks.zones, f"{marks.text} {why}") if why else marks
+
+
+def _marks(game: Game, move: Move, label: Callable[[str], str],
+           the: Callable[[str], str]) -> HintMarks:
+    """What hint_marks shows and says, but the reason."""
     zones = game.zones()
     gesture = move.gesture
     if gesture.kind is Kind.DEAL:

@@ -6,10 +6,11 @@ The file is one JSON object:
      "stored": {"<localStorage key>": "<the stored text>", ...}}
 
 `stored` holds each kept key of localStorage (PREFIX) with its text exactly as stored:
-saves, the `current:` pointers, statistics, settings, the small settings (language, deal
-kinds, table names, pace) and data kept aside; not the early boards (a cache). Each text
-keeps its own format version inside, so a file made by an older release holds that
-release's texts, which the readers of today migrate as they do on any visit.
+saves, the `current:` pointers, statistics and daily streaks, settings, the small
+settings (language, deal kinds, table names, pace) and data kept aside; not the early
+boards (a cache). Each text keeps its own format version inside, so a file made by an
+older release holds that release's texts, which the readers of today migrate as they do on
+any visit.
 
 Importing reads the file as hostile input: too large, not JSON, nested too deep, another
 program's file, a newer version's, or any entry that does not read back (a save that does
@@ -20,9 +21,10 @@ first as a plan (`plan`), key by key:
 - add      nothing is stored under the key here: the file's text is written;
 - same     the same text is stored here already;
 - replace  the file's text wins (a save further along, or saved later; statistics of
-           more games; settings and small settings, which the player imports to have);
+           more games, a daily record of more days; settings and small settings, which
+           the player imports to have);
 - keep     what is here wins (a save further along here, or saved later; statistics of
-           more games; a `current:` pointer, a key kept aside).
+           more games, a daily record of more days; a `current:` pointer, a key kept aside).
 Nothing is lost on either side: whichever text loses a replace or a keep is kept under
 an `aside:` key (store.keep_aside), like every text the site cannot use.
 """
@@ -36,10 +38,11 @@ from ..engine import NewerSave
 from ..games import known, load
 from ..i18n import tr
 from . import settings as settings_mod
+from .daily_store import DailyRecord, NewerDaily
 from .record import SaveRecord
 from .safejson import loads
 from .stats_model import GameStats, NewerStats
-from .store import EARLY_PREFIX, PREFIX, Store, parse_record, slot_key
+from .store import EARLY_PREFIX, PREFIX, Store, parse_record, slot_fits
 
 FORMAT = "card-games-backup"
 VERSION = 1
@@ -111,7 +114,7 @@ def read_backup(text: object) -> dict[str, str]:
             raise _damaged()
         try:
             _check(key, value)
-        except (NewerSave, NewerStats):
+        except (NewerSave, NewerStats, NewerDaily):
             raise _newer() from None
         except (ValueError, KeyError, TypeError, RecursionError, OverflowError):
             raise _damaged() from None
@@ -125,7 +128,7 @@ def kind_of(key: str) -> str | None:
     rest = key[len(PREFIX):]
     if rest.startswith(("save:", "current:")):
         return "saves"
-    if rest.startswith("stats:"):
+    if rest.startswith(("stats:", "daily:")):
         return "stats"
     if rest == "language" or rest == "settings" or rest.startswith("settings:"):
         return "settings"
@@ -150,7 +153,7 @@ def _check(key: str, text: str) -> None:
         if not isinstance(record, SaveRecord):
             raise ValueError("Not a save record.")
         game = load(game_id).engine.from_save(record.save)
-        if game.deck is not None or slot_key(game_id, game.deal, game.options) != key:
+        if game.id != game_id or not slot_fits(key, game):
             raise ValueError("A save in another slot than its own.")
     elif rest.startswith("current:"):
         game_id = _game_of(key, "current:")
@@ -158,6 +161,8 @@ def _check(key: str, text: str) -> None:
             raise ValueError("A pointer to no save of its game.")
     elif rest.startswith("stats:"):
         GameStats.from_json(text, _game_of(key, "stats:"))
+    elif rest.startswith("daily:"):
+        DailyRecord.from_json(text, _game_of(key, "daily:"))
     elif rest == "settings":
         if settings_mod.newer(text):
             raise NewerStats("Settings of a newer version.")
@@ -214,6 +219,15 @@ def _played(text: str | None, game_id: str) -> int:
     return sum(tally.played for tally in stats.modes.values())
 
 
+def _daily_days(text: str | None, game_id: str) -> int:
+    """Days whose daily deal ended in a daily record (-1: it does not read)."""
+    try:
+        record = DailyRecord.from_json(text, game_id)
+    except (ValueError, TypeError, RecursionError):
+        return -1
+    return record.won_days + len(record.played)
+
+
 def _theirs_win(key: str, mine: str, theirs: str) -> bool:
     rest = key[len(PREFIX):]
     if rest.startswith("save:"):
@@ -227,6 +241,8 @@ def _theirs_win(key: str, mine: str, theirs: str) -> bool:
     if rest.startswith("stats:"):
         game_id = rest.split(":", 1)[1]
         return _played(theirs, game_id) > _played(mine, game_id)
+    if rest.startswith("daily:"):
+        return _daily_days(theirs, rest[len("daily:"):]) > _daily_days(mine, rest[len("daily:"):])
     if rest.startswith(("current:", "aside:")):
         return False
     return True  # settings: the player imports them to have them

@@ -181,18 +181,13 @@ class Board:
         timing = js_object({"duration": duration, "easing": EASING})
         for card, element in elements.items():
             dx, dy = first[card].left - last[card].left, first[card].top - last[card].top
-            if abs(dx) < 0.5 and abs(dy) < 0.5:
-                continue
-            frames = [{"transform": f"translate({dx:.1f}px, {dy:.1f}px)"}, {"transform": "none"}]
-            glide = element.animate(js_object(frames), timing)
-            element.classList.add("moving")
-            self._moving.append((element, glide))
+            if abs(dx) >= 0.5 or abs(dy) >= 0.5:
+                self._glide(element, f"translate({dx:.1f}px, {dy:.1f}px)", timing)
         if self._moving:
             # One timeout for all: a move made while earlier cards still glide puts it off
             # until its own cards land, or the earlier move's would take `.moving` off cards
             # in mid-flight, and a press on a cell one crosses would go to it (pointer.py).
-            cancel(self._settle)
-            self._settle = after(duration + 60, self._settled)
+            self._settle_after(duration)
 
     def deal_in(self) -> None:
         """A new deal's cards fly from the stock (the first hidden zone shown, else the
@@ -210,16 +205,23 @@ class Board:
             element = self.nodes[card]
             rect = element.getBoundingClientRect()
             dx, dy = start.left - rect.left, start.top - rect.top
-            frames = [{"transform": f"translate({dx:.1f}px, {dy:.1f}px) scale(0.9)"},
-                      {"transform": "none"}]
             timing = js_object({"duration": length, "easing": EASING, "fill": "backwards",
                                 "delay": min(index, DEAL_WAVE) * DEAL_STEP_MS})
-            self._moving.append((element, element.animate(js_object(frames), timing)))
-            element.classList.add("moving")
+            self._glide(element, f"translate({dx:.1f}px, {dy:.1f}px) scale(0.9)", timing)
         if cards:
-            cancel(self._settle)
-            self._settle = after(length + min(len(cards), DEAL_WAVE) * DEAL_STEP_MS + 60,
-                                 self._settled)
+            self._settle_after(length + min(len(cards), DEAL_WAVE) * DEAL_STEP_MS)
+
+    def _glide(self, element, start: str, timing) -> None:
+        """One card's flight from the transform `start` to its place (its own layer while
+        `.moving`), kept until every flight has landed (`_settled`)."""
+        frames = js_object([{"transform": start}, {"transform": "none"}])
+        self._moving.append((element, element.animate(frames, timing)))
+        element.classList.add("moving")
+
+    def _settle_after(self, ms: float) -> None:
+        """The one timeout that takes `.moving` off the cards once the last flight lands."""
+        cancel(self._settle)
+        self._settle = after(ms + 60, self._settled)
 
     def _settled(self, *_args) -> None:
         self._settle = None

@@ -3,6 +3,7 @@ is the modules that need events). Kept tiny so there is one way to do each thing
 
 from __future__ import annotations
 
+import datetime
 from itertools import count
 
 from pyodide.ffi import JsNull, create_proxy, to_js
@@ -129,3 +130,20 @@ def move_ms() -> float:
         except ValueError:
             _move_ms.append(180.0)
     return _move_ms[0]
+
+
+def local_today() -> datetime.date:
+    """The player's calendar day: the browser's local date (its time zone), which the
+    deal of the day follows (daily_store.py). Read from JavaScript's Date, which tests
+    pin; Python's own clock in Pyodide knows no time zone."""
+    now = window.Date.new()
+    return datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+
+
+def day_text(day: datetime.date) -> str:
+    """'27 November' in the page's language, as the browser writes dates."""
+    from ..i18n import language
+
+    when = window.Date.new(day.year, day.month - 1, day.day)
+    style = to_js({"day": "numeric", "month": "long"}, dict_converter=window.Object.fromEntries)
+    return str(when.toLocaleDateString(language(), style))

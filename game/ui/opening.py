@@ -9,6 +9,7 @@ aside with its own sentence.
 
 from __future__ import annotations
 
+import datetime
 import random
 from dataclasses import dataclass, field
 
@@ -17,7 +18,7 @@ from ..games import load
 from ..i18n import tr
 from .record import SaveRecord
 from .session import GameSession
-from .store import Store, parse_record, slot_key
+from .store import Store, parse_record, slot_fits, slot_key
 
 
 def random_deal() -> int:
@@ -37,17 +38,20 @@ class Opened:
     notes: list[str] = field(default_factory=list)
 
 
-def open_game(store: Store, game_id: str, deal: int | None, options: dict) -> Opened:
+def open_game(store: Store, game_id: str, deal: int | None, options: dict,
+              day: datetime.date | None = None, challenge: bool = False) -> Opened:
     """Resume the game's save (of `deal`, or the one it was last on when `deal` is None;
     a finished one only by its deal) or deal a new game; the session comes from the game's
-    page module (GamePage.session)."""
+    page module (GamePage.session). `day`: the deal of that day (`deal`, with the default
+    options), in its own slot (daily_store.py); `challenge`: the deal played as a
+    challenge, in its own slot (challenge_view.py)."""
     from .games import page_of
 
     info = load(game_id)
     cls, make = info.engine, page_of(info).session
     notes: list[str] = []
-    key = slot_key(game_id, deal, cls.check_options(options)) if deal else store.current_key(
-        game_id)
+    key = slot_key(game_id, deal, cls.check_options(options), day, challenge) if deal else (
+        store.current_key(game_id))
     if key:
         text = store.read(key)
         title = tr(info.title)
@@ -55,7 +59,7 @@ def open_game(store: Store, game_id: str, deal: int | None, options: dict) -> Op
             record = parse_record(text)
             if isinstance(record, SaveRecord) and not (deal is None and record.finished):
                 game = cls.from_save(record.save)
-                if game.deck is None and slot_key(game_id, game.deal, game.options) != key:
+                if game.deck is None and not slot_fits(key, game):
                     raise ValueError("A save of another deal or options than its slot's.")
                 session = make(game, record.redo, record.names)
                 return Opened(session, key, record, text, notes)
@@ -74,4 +78,5 @@ def open_game(store: Store, game_id: str, deal: int | None, options: dict) -> Op
             notes.append(tr("Your saved {game} game could not be restored, so a new deal "
                             "has started; the old save is kept aside.", game=title))
     game = cls.new(deal=deal or random_deal(), **options)
-    return Opened(make(game, [], None), slot_key(game_id, game.deal, game.options), notes=notes)
+    return Opened(make(game, [], None), slot_key(game_id, game.deal, game.options, day, challenge),
+                  notes=notes)

@@ -18,12 +18,13 @@ and listens with `on`:
 
 from __future__ import annotations
 
+import datetime
 from collections import defaultdict
 from collections.abc import Callable
 
 from pyscript import document
 
-from ..engine import GameInfo
+from ..engine import Game, GameInfo
 from ..i18n import tr
 from .assist import HintMarks
 from .board import Board
@@ -59,6 +60,8 @@ class Page:
         self.finishing = False  # "Finish the game" is playing the rest (finish_view)
         self.deal_in_next = False  # New deal: the next game shown is dealt in (Board.deal_in)
         self.watching = False  # a shared game is shown: nothing saved, no move taken
+        self.daily: datetime.date | None = None  # the game shown is the deal of that day
+        self.challenge: Game | None = None  # the sharer's game the one shown is to beat
         self.status = StatusBar(self)
         self.router: Callable[[str], None] = lambda query: None  # App.navigate
         self._handlers: dict[str, list[Callable]] = defaultdict(list)
@@ -180,6 +183,7 @@ class Page:
         """The game list: no game is shown."""
         self.session = self.info = self.parts = self.board = None
         self.key = ""
+        self.daily = self.challenge = None
         self.emit("home")
 
     def apply(self, reply: Reply, force=()) -> None:
@@ -228,14 +232,17 @@ class Page:
     def hint_marks(self) -> HintMarks:
         return self.hint or HintMarks()
 
-    def save(self) -> None:
+    def save(self, unless: str | None = None) -> None:
+        """Store the game (`unless`: the text it was just read from, see
+        Store.save_record), after the "saving" listeners (another tab, the statistics)."""
         if self.watching:
             return  # a shared game is only watched: the player's own saves stay as they are
         session = self.session
         record = session.record()
         if self.emit("saving", record):
             return  # another tab saved this game since: it was followed, not overwritten
-        self.store.save_record(self.key, record, finished=session.game.is_over())
+        self.store.save_record(self.key, record, finished=session.game.is_over(),
+                               unless=unless)
         problem = self.store.take_problem()
         if problem:
             self.toast(problem)

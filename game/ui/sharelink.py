@@ -1,8 +1,12 @@
 """The addresses of shared games: `?watch=<code>` replays a game, `?beat=<code>` offers its
 deal as a challenge. The code is game/share/replay.py's (the deal, the options and every
 move). Read as hostile input like every address (urlstate.py): a code that does not
-decode, another parameter beside it, or a game this page cannot replay gives one sentence
-for the player and the game list, never an exception.
+decode, another parameter beside it, a game this page cannot replay, or a challenge whose
+game did not end gives one sentence for the player and the game list, never an exception.
+
+A challenge's result is not written in the link beside the moves: it is what the moves
+come to, replayed here (`Mark`: won or not, the score the game's status shows, and the
+moves on the board), so a link cannot claim a result its moves do not make.
 """
 
 from __future__ import annotations
@@ -11,8 +15,9 @@ from dataclasses import dataclass
 
 from ..engine import Game
 from ..games import load
-from ..i18n import tr
+from ..i18n import tr, tr_n
 from ..share.replay import BadLink, decode, encode
+from .session import GameSession
 from .urlstate import parse_query
 
 KINDS = ("watch", "beat")
@@ -49,6 +54,9 @@ def parse_shared(query: str) -> Shared:
         return Shared(kind, error=str(error))
     if not shareable(game):
         return Shared(kind, error=tr("Games at a table are not shared by link."))
+    if kind == "beat" and not game.is_over():
+        return Shared(kind, error=tr("This challenge holds no finished game, so there is "
+                                     "nothing to beat."))
     return Shared(kind, game)
 
 
@@ -59,6 +67,65 @@ def shareable(game: Game) -> bool:
 
 def shared_query(kind: str, game: Game) -> str:
     return f"?{kind}={encode(game)}"
+
+
+# -- challenges ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A game's result as a challenge compares it: whether it was won (or given up), the
+    score its status shows, with its label and maximum, and the moves on the board."""
+
+    won: bool
+    resigned: bool
+    score: int
+    label: str
+    most: int | None
+    moves: int
+
+    def score_text(self) -> str:
+        return f"{self.score} / {self.most}" if self.most is not None else str(self.score)
+
+
+def mark_of(game: Game) -> Mark:
+    """The result of a finished `game` (in the language of the moment)."""
+    status, outcome = game.status(), game.outcome()
+    return Mark(won=bool(outcome and outcome.won), resigned=bool(outcome and outcome.resigned),
+                score=status.score, label=status.score_label, most=status.score_max,
+                moves=GameSession(game).moves_count())
+
+
+def compare(mine: Mark, theirs: Mark, lower_is_better: bool) -> int:
+    """1 when `mine` beats `theirs`, -1 when it does not, 0 for a tie: a win beats no win,
+    then the better score (the game's own sense of better), then fewer moves."""
+    def key(mark: Mark) -> tuple[int, int, int]:
+        return (int(mark.won), -mark.score if lower_is_better else mark.score, -mark.moves)
+
+    a, b = key(mine), key(theirs)
+    return (a > b) - (a < b)
+
+
+def challenge_line(mark: Mark) -> str:
+    """What the status area shows while a challenge is played."""
+    if mark.won:
+        return tr_n("Beat this: a win in {n} move ({label} {score})",
+                    "Beat this: a win in {n} moves ({label} {score})", mark.moves,
+                    label=mark.label, score=mark.score_text())
+    return tr_n("Beat this: {label} {score} in {n} move",
+                "Beat this: {label} {score} in {n} moves", mark.moves,
+                label=mark.label, score=mark.score_text())
+
+
+def verdict(result: int) -> str:
+    return {1: tr("You beat the challenge!"), 0: tr("A tie: just as good as theirs."),
+            -1: tr("Not beaten this time.")}[result]
+
+
+def outcome_word(mark: Mark) -> str:
+    if mark.won:
+        return tr("Won")
+    return tr("Given up") if mark.resigned else tr("Not won")
 
 
 @dataclass

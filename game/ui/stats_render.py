@@ -3,11 +3,13 @@ language of the moment. Pure Python (markup as text), tested in CPython."""
 
 from __future__ import annotations
 
+import datetime
 from html import escape
 
 from ..games import load
 from ..i18n import language, tr, tr_n
 from .clock import clock_text
+from .daily_store import DailyRecord
 from .stats_model import Result, Summary
 
 CHART_BARS = 30  # results drawn in the chart
@@ -116,3 +118,16 @@ def chart_svg(results, game_id: str, bars: int = CHART_BARS) -> str:
         )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def daily_html(record: DailyRecord, today: datetime.date) -> str:
+    """The daily deal's own figures, apart from the others: its current and best streak
+    (days in a row with the daily deal won) and the days won."""
+    rows = [(tr("Current daily streak"), str(record.streak(today))),
+            (tr("Best daily streak"), str(record.best)),
+            (tr("Daily deals won"), str(record.won_days))]
+    body = "".join(f'<tr><th scope="row">{escape(label)}</th><td>{escape(value)}</td></tr>'
+                   for label, value in rows)
+    return (f'<table class="stats-table stats-daily" data-streak="{record.streak(today)}" '
+            f'data-best="{record.best}"><caption>{escape(tr("Daily deal"))}</caption>'
+            f"<tbody>{body}</tbody></table>")

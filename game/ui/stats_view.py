@@ -22,10 +22,11 @@ from ..games import load, load_all
 from ..i18n import tr
 from . import assist
 from .clock import Tracker, clock_text
-from .dom import by_id, listen, proxy
+from .daily_store import DailyStore, has_daily
+from .dom import by_id, listen, local_today, proxy
 from .record import SaveRecord
 from .stats_model import ALL, end_line, mode_label, mode_of, modes_for
-from .stats_render import chart_svg, table_html
+from .stats_render import chart_svg, daily_html, table_html
 from .stats_store import StatsStore
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ class StatsView:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.data = StatsStore(page.store)
+        self.daily = DailyStore(page.store)
         self.tracker: Tracker | None = None
         self.key = ""  # the save slot of the game tracked
         self.dialog = by_id("stats-dialog")
@@ -70,6 +72,12 @@ class StatsView:
         page = self.page
         game, key = page.session.game, page.key
         asked = page.store.read(assist.DEALS_KEY + game.id)
+        if page.daily is not None:  # the deal of the day: from the winnable list, if any
+            from ..share.daily import winnable
+
+            asked = "winnable" if winnable(game.id) else "any"
+        elif page.challenge is not None:  # the sharer's deal, not one dealt from a list
+            asked = "any"
         tracker = Tracker.opened(game, page.record, asked)
         now = time.monotonic()
         if key == self.key and self.tracker is not None:  # the same game shown again (a
@@ -97,6 +105,7 @@ class StatsView:
             result = tracker.finish(session, now, int(time.time()), demo=demo)
             if result is not None:
                 self.data.record(result)
+                self._count_daily(result.won)
         tracker.stamp(record, now)
         self.moves_el.textContent = str(session.moves_count())
         self._end_lines(game)
@@ -111,7 +120,16 @@ class StatsView:
         result = tracker.abandon(session, now, int(time.time()))
         if result is not None:
             self.data.record(result)
+            self._count_daily(False)
             self._patch_save(session, now, counted=True)  # its slot remembers it
+
+    def _count_daily(self, won: bool) -> None:
+        """The deal of the day has just ended (counted once in the statistics): its day
+        counts for the daily streak, if it ended on that day and the day is not counted
+        yet (daily_store.py)."""
+        day = self.page.daily
+        if day is not None:
+            self.daily.count(self.page.session.game.id, day, won, local_today())
 
     def _running(self) -> bool:
         """The clock runs from the first move (not from the page's load) while the game
@@ -159,6 +177,9 @@ class StatsView:
         if game.is_over():
             mode = mode_of(game, self.tracker.kind)
             text = end_line(self.data.load(game.id).summary(mode), mode)
+            if self.page.daily is not None:
+                streak = self.daily.load(game.id).streak(local_today())
+                text += " · " + tr("Daily streak {n}", n=streak)
         for line in document.querySelectorAll(".stats-line"):
             line.querySelector(".stats-figures").textContent = text
             line.hidden = not text
@@ -245,7 +266,9 @@ class StatsView:
             figure = f'<figure class="stats-figure">{caption}{chart}</figure>'
         else:
             figure = f'<p class="stats-empty">{escape(tr("No finished games yet."))}</p>'
-        self.body.innerHTML = table_html(summary) + figure
+        daily = daily_html(self.daily.load(game_id), local_today()) if has_daily(
+            game_id) else ""
+        self.body.innerHTML = table_html(summary) + daily + figure
         self.body.dataset.played = str(summary.played)
         title = tr(games[game_id].title)
         what = title if mode == ALL else f"{title} · {mode_label(mode)}"

@@ -11,7 +11,7 @@ from pyscript import document
 
 from ..i18n import tr
 from .assist import has_hints
-from .dom import by_id
+from .dom import by_id, day_text
 
 if TYPE_CHECKING:
     from .page import Page
@@ -35,7 +35,9 @@ class StatusBar:
         subtitle = by_id("game-subtitle")
         subtitle.textContent = tr(info.subtitle) if subtitle_shown(info) else ""
         subtitle.lang = info.subtitle_lang  # "" means the page's own language
-        by_id("deal-label").textContent = tr("Deal {n}", n=game.deal)
+        by_id("deal-label").textContent = tr("Deal {n}", n=game.deal) if page.daily is None \
+            else tr("Daily deal, {date} · deal {n}", date=day_text(page.daily), n=game.deal)
+        body.dataset.daily = "no" if page.daily is None else "yes"
         by_id("options-label").textContent = info.options_text(game.options)
         by_id("pile-label").textContent = tr(page.parts.pile_label)
         by_id("moves-label").textContent = tr(page.session.moves_label)

@@ -14,6 +14,7 @@ Pure Python over any object with localStorage's methods, so it is tested in CPyt
 
 from __future__ import annotations
 
+import datetime
 import time
 
 from ..i18n import mark, tr
@@ -22,18 +23,53 @@ from .safejson import loads
 
 PREFIX = "cardgames:"
 EARLY_PREFIX = f"{PREFIX}early:"  # js/early.js's copies of the boards last shown
+CHALLENGE = ":beat"  # the end of a challenge's save slot key
 MAX_FINISHED = 30  # finished games kept per game; older ones are pruned
 
 
-def slot_key(game_id: str, deal: int, options: dict) -> str:
+def slot_key(game_id: str, deal: int, options: dict, day: datetime.date | None = None,
+             challenge: bool = False) -> str:
     """One save slot per game, deal and options (only those that differ from the game's
-    defaults are written, so a deal played with the defaults has the plain key)."""
+    defaults are written, so a deal played with the defaults has the plain key); the deal
+    of the day `day` has a slot of its own (daily_store.py says why), and so has a deal
+    played as a challenge (`challenge`, the plain key and `:beat`; challenge_view.py)."""
+    if day is not None:
+        return f"{PREFIX}save:{game_id}:daily:{day.isoformat()}"
+    if challenge:
+        return slot_key(game_id, deal, options) + CHALLENGE
     from ..games import known, load  # here: the store itself needs no game
 
     defaults = load(game_id).engine.OPTIONS if known(game_id) else {}
     changed = [name for name in sorted(options) if options[name] != defaults.get(name)]
     marks = "".join(f":{name}={options[name]}" for name in changed)
     return f"{PREFIX}save:{game_id}:{deal}{marks}"
+
+
+def daily_day(key: str) -> datetime.date | None:
+    """The day of a daily deal's save slot `key`; None for any other key."""
+    head, _, day = key.rpartition(":daily:")
+    if not head.startswith(f"{PREFIX}save:") or len(day) != 10 or not day[:4].isdigit():
+        return None
+    try:
+        return datetime.date.fromisoformat(day)
+    except ValueError:
+        return None
+
+
+def slot_fits(key: str, game) -> bool:
+    """Whether `game` (replayed from a save) belongs in the slot `key`: its deal and
+    options make that key, and a daily slot holds that day's deal with the defaults."""
+    if game.deck is not None:
+        return False
+    day = daily_day(key)
+    if day is None:
+        return slot_key(game.id, game.deal, game.options, None,
+                        key.endswith(CHALLENGE)) == key
+    from ..share.daily import daily_deal
+
+    return (slot_key(game.id, game.deal, game.options) == slot_key(game.id, game.deal, {})
+            and slot_key(game.id, game.deal, {}, day) == key
+            and game.deal == daily_deal(game.id, day))
 
 
 def is_quota(error: Exception) -> bool:
@@ -181,11 +217,21 @@ class Store:
         record (the caller sets it aside). NewerSave when a newer site wrote it."""
         return parse_record(self.read(key))
 
-    def save_record(self, key: str, record: SaveRecord, finished: bool) -> bool:
+    def save_record(self, key: str, record: SaveRecord, finished: bool,
+                    unless: str | None = None) -> bool:
+        """`unless`: the text the game was just read from; when the record says the same
+        but for its time stamp, it is not written again. (A tab that follows another tab's
+        move must not write that move back: the other tab's next move could be stored
+        between this tab's check and its write, and would be lost, as localStorage has no
+        compare-and-set between tabs.)"""
         record.saved, record.finished = int(time.time()), finished
-        ok = self.write(key, record.to_json())
+        text = record.to_json()
+        ok = True if unless is not None and _unstamped(text) == _unstamped(unless) else (
+            self.write(key, text))
         if ok:
-            self.write(f"{PREFIX}current:{record.game_id}", key)
+            if not key.endswith(CHALLENGE):  # a challenge is a detour: the game to
+                # continue from the list stays the player's own (its link reopens it)
+                self.write(f"{PREFIX}current:{record.game_id}", key)
             if finished:
                 self.prune(record.game_id)
         return ok
@@ -291,3 +337,14 @@ def parse_record(text: str | None) -> SaveRecord | None | str:
     except (ValueError, RecursionError):  # not JSON, or nested too deep (safejson.py)
         return text
     return SaveRecord.from_dict(data) if isinstance(data, dict) else text
+
+
+def _unstamped(text: str) -> object:
+    """A stored record's fields but its time stamp (None when it is not a record)."""
+    try:
+        data = loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(data, dict):
+        data.pop("saved", None)
+    return data

@@ -10,6 +10,7 @@ only. tests/test_urlstate_fuzz.py fuzzes every parameter.
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field
 
@@ -35,6 +36,7 @@ class Route:
     deal: int | None = None
     options: dict = field(default_factory=dict)
     error: str = ""
+    day: datetime.date | None = None  # the deal of that day (daily_store.py)
 
 
 def quotable(value: str) -> str | None:
@@ -83,6 +85,8 @@ def parse_route(query: str) -> Route:
                      else tr("There is no game by that name here."))
     info = load(game_id)
     cls = info.engine
+    if "daily" in params:
+        return daily_route(game_id, params)
     deal = None
     if "deal" in params:
         text = params.pop("deal")
@@ -114,6 +118,21 @@ def parse_route(query: str) -> Route:
     except ValueError as error:
         return Route(error=str(error))
     return Route(game_id=game_id, deal=deal, options=options)
+
+
+def daily_route(game_id: str, params: dict[str, str]) -> Route:
+    """`?game=<id>&daily=<YYYY-MM-DD>`: that day's deal, with the game's default options
+    (whether the day has come is the page's to say: it knows the player's date)."""
+    from .daily_store import has_daily, parse_day
+
+    text = params.pop("daily")
+    if not has_daily(game_id):
+        return Route(error=tr("{game} has no deal of the day.", game=tr(load(game_id).title)))
+    day = parse_day(text)
+    if day is None or params:  # another parameter: the deal of the day has its own
+        return Route(error=tr("A daily deal is named by its date, like {example}.",
+                              example="2026-11-27"))
+    return Route(game_id=game_id, day=day)
 
 
 def parse_option(default: object, text: str) -> object:

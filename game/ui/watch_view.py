@@ -1,5 +1,6 @@
-"""Shared games on the page: "Share this game" in the end dialog, and the replay viewer a
-shared link (`?watch=<code>`, sharelink.py) opens.
+"""Shared games on the page: "Share this game" and "Share as a challenge" in the end dialog,
+and the replay viewer a shared link (`?watch=<code>`, sharelink.py) opens (a challenge,
+`?beat=<code>`, is played: challenge_view.py).
 
 The viewer shows the game on the usual board with `page.watching` set: the Page then saves
 nothing, takes no move from the board or the keys and runs no action but looking (so the
@@ -44,13 +45,16 @@ class WatchView:
         self.bar = None
         self._copied = proxy(lambda *_: page.toast(
             tr("Link copied: anyone opening it can watch this game.")))
+        self._challenge_copied = proxy(lambda *_: page.toast(
+            tr("Challenge link copied: whoever opens it plays this deal to beat your result.")))
         self._copy_failed = proxy(lambda *_: page.toast(self.link))
         self.link = ""
         page.on("closing", self.leave)
         page.on("home", self.leave)
         page.on("opened", self._share_button)
         for action, handler in (
-            ("share-game", self.share), ("watch-play", self.play_pause),
+            ("share-game", self.share), ("share-challenge", lambda: self.share("beat")),
+            ("watch-play", self.play_pause),
             ("watch-start", lambda: self.go(0)),
             ("watch-back", lambda: self.go(self.at - 1)),
             ("watch-forward", lambda: self.go(self.at + 1)),
@@ -66,27 +70,35 @@ class WatchView:
     # -- sharing -------------------------------------------------------------------------
 
     def _share_button(self) -> None:
-        """The end dialog's "Share this game", for a patience dealt by number."""
+        """The end dialog's "Share this game" and "Share as a challenge", for a patience
+        dealt by number."""
         buttons = by_id("end-dialog").querySelector(".buttons")
-        button = buttons.querySelector('[data-action="share-game"]')
-        if missing(button):
-            button = document.createElement("button")
-            button.type = "button"
-            button.dataset.action = "share-game"
-            buttons.appendChild(button)
-        button.textContent = tr("Share this game")
-        button.title = tr("Copy a link that replays this game move by move")
         session = self.page.session
-        button.hidden = self.page.watching or session is None or not shareable(session.game)
+        hidden = self.page.watching or session is None or not shareable(session.game)
+        for action, text, title in (
+            ("share-game", tr("Share this game"),
+             tr("Copy a link that replays this game move by move")),
+            ("share-challenge", tr("Share as a challenge"),
+             tr("Copy a link to play this deal and try to beat your result")),
+        ):
+            button = buttons.querySelector(f'[data-action="{action}"]')
+            if missing(button):
+                button = document.createElement("button")
+                button.type = "button"
+                button.dataset.action = action
+                buttons.appendChild(button)
+            button.textContent = text
+            button.title = title
+            button.hidden = hidden
 
-    def share(self) -> None:
+    def share(self, kind: str = "watch") -> None:
         session = self.page.session
         if session is None or not shareable(session.game):
             return
-        self.link = self._address(shared_query("watch", session.game))
+        self.link = self._address(shared_query(kind, session.game))
+        done = self._copied if kind == "watch" else self._challenge_copied
         try:
-            window.navigator.clipboard.writeText(self.link).then(self._copied,
-                                                                 self._copy_failed)
+            window.navigator.clipboard.writeText(self.link).then(done, self._copy_failed)
         except Exception:  # noqa: BLE001 - no clipboard API at all
             self._copy_failed()
 
@@ -116,6 +128,7 @@ class WatchView:
         fresh = type(game).new(deal=game.deal, **game.options)
         session = parts.session(fresh, [], None)
         page.watching = True
+        page.daily = page.challenge = None
         document.body.dataset.watching = "yes"
         self.timeline = Timeline(line)
         page.show(info, parts, session, "", None)

@@ -132,7 +132,7 @@ from bench.latency_trace import (  # noqa: E402
 )
 from game.engine import BUTTONS, TOUCHES, Kind  # noqa: E402
 from game.games import GAMES, load_all  # noqa: E402
-from tools.serve import CHROMIUM, CHROMIUM_ARGS, serve_in_thread  # noqa: E402
+from tools.serve import CHROMIUM, CHROMIUM_ARGS, guide_seen_script, serve_in_thread  # noqa: E402
 
 SITE = ROOT / "_site"
 PLAIN = ROOT / "bench" / "bare"  # plain.html: the reference page (one div, no handler)
@@ -451,6 +451,7 @@ def new_context(browser: Browser, args, errors: list[str], table: bool = False):
         service_workers="block",
         has_touch=args.touch,
     )
+    context.add_init_script(guide_seen_script())  # its bubble would take the first clicks
     if table:
         context.add_init_script(
             f"try {{ localStorage.setItem('{PACE_KEY}', 'fast'); }} catch (e) {{}}")

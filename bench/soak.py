@@ -68,7 +68,7 @@ from game.games import GAMES, load_all  # noqa: E402
 from game.ui.store import slot_key  # noqa: E402
 from game.ui.table import TableSession, sorted_hand  # noqa: E402
 from tools import pyprobe  # noqa: E402
-from tools.serve import CHROMIUM, CHROMIUM_ARGS, serve_in_thread  # noqa: E402
+from tools.serve import CHROMIUM, CHROMIUM_ARGS, guide_seen_script, serve_in_thread  # noqa: E402
 
 SITE = ROOT / "_site"
 TIMEOUT_MS = 120_000
@@ -513,6 +513,7 @@ def main(argv: list[str] | None = None) -> int:
             context = browser.new_context(viewport={"width": 1280, "height": 800},
                                           service_workers="block", locale="en-US")
             context.add_init_script(pyprobe.INIT_SCRIPT)
+            context.add_init_script(guide_seen_script())
             page = context.new_page()
             page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
             page.on("console", lambda m: m.type == "error" and errors.append(m.text))

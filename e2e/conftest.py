@@ -35,7 +35,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page
 
-from tools.serve import CHROMIUM, CHROMIUM_ARGS, serve_in_thread
+from tools.serve import CHROMIUM, CHROMIUM_ARGS, guide_seen_script, serve_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
 # SITE_DIR: another build (python3 tools/build_site.py DIR), so parallel runs never
@@ -190,18 +190,24 @@ def allow_console_errors(_console_guard: ConsoleGuard) -> Callable[..., None]:
 LOCALE = "en-US"  # the browser's language unless a test asks for another
 
 
+GUIDE_SEEN_JS = guide_seen_script()  # every first-run guide seen (tools/serve.py)
+
+
 @pytest.fixture
 def new_context(new_context, _console_guard: ConsoleGuard, request: pytest.FixtureRequest):
     """pytest-playwright's new_context, with every context's pages watched for errors and
     the browser's language pinned to English (the page follows navigator.languages, and
     the tests read English words), unless the test passes `locale=` or marks it with
-    browser_context_args(locale=...)."""
+    browser_context_args(locale=...); and every first-run guide already seen, unless the
+    test passes `first_run=True`."""
     marker = next(request.node.iter_markers("browser_context_args"), None)
     pinned = {} if marker is not None and "locale" in marker.kwargs else {"locale": LOCALE}
 
-    def make(**kwargs):
+    def make(first_run: bool = False, **kwargs):
         context = new_context(**{**pinned, **kwargs})
         _console_guard.watch_context(context)
+        if not first_run:  # first_run=True: a new player's browser, with the guide
+            context.add_init_script(GUIDE_SEEN_JS)
         return context
 
     return make
@@ -233,6 +239,7 @@ def _shared_pages(browser, browser_context_args: dict, site_url: str):
     def get(path: str) -> Page:
         if path not in pages:
             context = browser.new_context(**{**browser_context_args, "locale": LOCALE})
+            context.add_init_script(GUIDE_SEEN_JS)
             guard.watch_context(context)
             page = context.new_page()
             page.goto(site_url + path)

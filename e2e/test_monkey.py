@@ -42,6 +42,7 @@ from collections import deque
 from collections.abc import Iterator
 
 import pytest
+from conftest import GUIDE_SEEN_JS
 from helpers import READ_BOARD_JS, READY, READY_TIMEOUT_MS, TOP_ONLY, board_diff, shown
 from playwright.sync_api import Browser, Page
 from test_kings_corner_solitaire import shown as kcs_shown
@@ -498,6 +499,7 @@ def monkey_page(browser: Browser, browser_context_args: dict) -> Iterator[tuple[
     """The page every game's monkey plays in, and the list of its browser errors."""
     context = browser.new_context(**{**browser_context_args, **CONTEXT})
     context.add_init_script(SEEDED_CRYPTO_JS % SEED)
+    context.add_init_script(GUIDE_SEEN_JS)  # replays stay as they were (e2e/test_guide.py)
     set_pace(context, "fast")
     page = context.new_page()
     errors: list[str] = []

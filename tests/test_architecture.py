@@ -24,7 +24,7 @@ ALLOWED = {  # package -> the packages of `game` it may import
 BROWSER = {"app", "page", "status_bar", "outcome_view", "help_view", "home_view", "views",
            "stats_view", "settings_view", "tabs_view", "solver_view", "table_view",
            "keyboard", "announcer", "board", "pointer", "dom", "language", "sound",
-           "watch_view", "backup_view", "challenge_view"}
+           "watch_view", "backup_view", "challenge_view", "finish_view", "guide_view"}
 BROWSER_PACKAGES = ("pyscript", "js", "pyodide")
 
 

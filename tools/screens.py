@@ -54,7 +54,7 @@ for path in (ROOT / "e2e", ROOT):  # e2e/helpers.py imports `game` and sits besi
     sys.path.insert(0, str(path))
 
 from game.games import load_all  # noqa: E402
-from tools.serve import CHROMIUM, CHROMIUM_ARGS, serve_in_thread  # noqa: E402
+from tools.serve import CHROMIUM, CHROMIUM_ARGS, guide_seen_script, serve_in_thread  # noqa: E402
 
 READY = "body[data-state=ready]"
 READY_TIMEOUT_MS = 120_000
@@ -183,6 +183,7 @@ def new_context(browser: Browser, look: str, size: Size) -> BrowserContext:
               if key.startswith("cardgames:stats:")}
     stored[SETTINGS_KEY] = settings_text(look)
     stored[PACE_KEY] = "fast"
+    context.add_init_script(guide_seen_script())  # the first-run guide: its own screens
     context.add_init_script(
         "(items => { try { if (location.protocol !== 'http:') return;"
         "  for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);"

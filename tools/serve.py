@@ -173,3 +173,23 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def guide_seen_script() -> str:
+    """A browser init script that marks every game's first-run guide (game/ui/guide.py) as
+    seen, as for a player who has met it, so its bubble covers no control: for the browser
+    tests (e2e/conftest.py), the benchmarks that click and tools/screens.py. It writes when
+    the document is parsed, after any script that breaks storage on purpose
+    (e2e/test_faults.py's storage must stay empty), and only keys not stored yet."""
+    import json
+
+    from game.games import load_all
+    from game.ui.guide import KEY, SEEN
+
+    keys = [KEY + game_id for game_id in sorted(load_all())]
+    return (
+        "document.addEventListener('DOMContentLoaded', () => { try {"
+        f" for (const k of {json.dumps(keys)})"
+        f" if (localStorage.getItem(k) === null) localStorage.setItem(k, {json.dumps(SEEN)});"
+        " } catch (e) {} });"
+    )

@@ -69,8 +69,8 @@ from ..engine.cards import SUITS
 from ..games.devils_grip import CHAIN, DEAL, DEVILS_GRIP_DECK, REDEAL, STEP, SUIT, Build, Swap
 from .devils_grip_solver import new_search
 from .sampling import Immediate
-from .search import WON, solve
-from .solitaire import Grading, SolitaireAI
+from .search import WON, Search, solve
+from .solitaire import FINISH_NODES, Grading, Resumable, SolitaireAI
 
 CODE = {card: (SUITS.index(SUIT[card]) * 3 + CHAIN[card]) * 4 + STEP[card]
         for card in DEVILS_GRIP_DECK}
@@ -326,6 +326,19 @@ def by_sight(game) -> Move | None:
     return turn if turn is not None else (empties[0] if empties else None)
 
 
+def finish(game) -> Resumable | None:
+    """Whether the rest is certain, for "Finish the game" (game/ai/solitaire.py): once the
+    player has seen every card left, in order (`knows_every_card`), a winning line the
+    solver proves is one the player could work out, and the one the hint then follows
+    move by move, so finishing it tells nothing the Hint button would not; the same
+    search as the hint's, within FINISH_NODES. Before that, nothing: the stock's order is
+    unknown, and waiting for every line to win (search.Certainty) finds only the last 3
+    to 7 moves of a game (measured on deals 1-5 played by the hint), too late to help."""
+    if not knows_every_card(game):
+        return None
+    return Search(game, RULES, FINISH_NODES)
+
+
 class HintSearch(Immediate):
     """The hint in the resumable form the page drives (see game/ai/solitaire.py)."""
 
@@ -345,4 +358,4 @@ GRADING = Grading(
         "it fits, else empties a cell, else deals) ends with 18 cards or fewer left on "
         "an easy deal, 19 to 25 on a medium one, and more on a hard one."))
 
-AI = SolitaireAI(new_search, hint, greedy, HintSearch, grading=GRADING)
+AI = SolitaireAI(new_search, hint, greedy, HintSearch, grading=GRADING, finish=finish)

@@ -57,8 +57,8 @@ from ..games.kings_corner_solitaire import (
     spots_for,
 )
 from .sampling import Immediate
-from .search import Line
-from .solitaire import Grading, SolitaireAI, by_rules
+from .search import Certainty, Line
+from .solitaire import FINISH_NODES, Grading, Resumable, SolitaireAI, by_rules
 
 KINDS = 4  # cell kinds: 0 King spots, 1 Queen spots, 2 Jack spots, 3 the centre
 RANK_KIND = {"K": 0, "Q": 1, "J": 2}
@@ -650,4 +650,27 @@ GRADING = Grading("hint", medium=8, words=(
     "the Hint button every move wins. Medium: the hint player places at least 8 of "
     "the 12 court cards. Hard: it places fewer."))
 
-AI = SolitaireAI(by_rules(RULES), hint, greedy, HintSearch, grading=GRADING)
+FINISH_STOCK = 10
+
+
+def _exact(game) -> tuple:
+    """The exact position: the grid cell by cell, how many cards are left to turn (their
+    order is the deal's) and the phase (the discards are what is left)."""
+    return tuple(game.cells), len(game.stock), game.removing
+
+
+def finish(game) -> Resumable | None:
+    """Whether the rest is certain, for "Finish the game" (game/ai/solitaire.py): every
+    line of play from here wins (search.Certainty, within FINISH_NODES), so offering it
+    tells the player nothing about which move to make. A weaker test would not do here:
+    the stock stays hidden to the last card, so a line the solver finds (it sees the
+    stock) is one the player could not know. Only with FINISH_STOCK cards or fewer left to
+    turn: before that no line-by-line search of every line ends within the budget, and
+    each try costs a tenth of a second or more (deals 9, 59, 88 played by the hint were
+    first certain with 9, 5 and no cards left)."""
+    if len(game.stock) > FINISH_STOCK:
+        return None
+    return Certainty(game, _exact, FINISH_NODES)
+
+
+AI = SolitaireAI(by_rules(RULES), hint, greedy, HintSearch, grading=GRADING, finish=finish)

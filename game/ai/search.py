@@ -207,3 +207,98 @@ def solve(game: Game, rules: Rules, max_nodes: int = 200_000,
           max_seconds: float | None = None) -> Solution:
     """Search to the end or the budget in one go (benchmarks and tests)."""
     return Search(game, rules, max_nodes, max_seconds).run()
+
+
+class Certainty:
+    """Whether the rest of a game is certain: a resumable depth-first search of *every*
+    legal move (not a game's pruned `Rules.moves`) from `game`'s position, which it does
+    not change, to every position that ends the game. It answers:
+    - WON: every line of play from here wins; `moves` is one of them (the first found),
+      which is how the page finishes the game for the player;
+    - LOST: some line ends in a loss (`moves` is one), so the rest is not certain;
+    - UNKNOWN: the budget ran out first.
+
+    It sees everything, the stock order included, as "Could it be won?" does; but when
+    every line wins, saying so tells the player nothing about which move to make.
+    `key(game)` names a position: two positions with the same key must have the same
+    futures (where a pile lies, when it never matters). A position met again is not
+    searched again: below it every line was already found to win, or it is on the
+    current line (a cycle, which ends nowhere, so it loses nothing). The game's own
+    `is_over` decides where a line ends."""
+
+    def __init__(self, game: Game, key, max_nodes: int = 5_000) -> None:
+        self.game = copy_game(game)
+        self.key = key
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.seen: set[Hashable] = set()
+        self.line: list[Move] | None = None  # the first winning line found
+        self.path: list[Move] = []
+        self.stack: list[list] = []
+        self.result: Solution | None = None
+        if self.game.is_over():
+            self.result = self._finish(WON if self._won() else LOST, [])
+        else:
+            self.seen.add(key(self.game))
+            self.stack.append([self.game.legal_moves(), 0])
+
+    @property
+    def progress(self) -> float:
+        return 1.0 if self.result else min(1.0, self.nodes / self.max_nodes)
+
+    def run(self) -> Solution:
+        while (solution := self.step(10_000)) is None:
+            pass
+        return solution
+
+    def step(self, quota: int) -> Solution | None:
+        """Search up to `quota` more positions; the Solution once decided or out of budget."""
+        if self.result is not None:
+            return self.result
+        game, stack, seen = self.game, self.stack, self.seen
+        end = min(self.nodes + quota, self.max_nodes)
+        while self.nodes < end:
+            if not stack:
+                self.result = self._finish(WON if self.line is not None else UNKNOWN,
+                                           self.line or [])
+                return self.result
+            frame = stack[-1]
+            moves = frame[0]
+            if frame[1] >= len(moves):
+                stack.pop()
+                if self.path:
+                    self.path.pop()
+                    game.pop()
+                continue
+            move = moves[frame[1]]
+            frame[1] += 1
+            game.push(move)
+            self.nodes += 1
+            if game.is_over():
+                if not self._won():
+                    self.result = self._finish(LOST, [*self.path, move])
+                    return self.result
+                if self.line is None:
+                    self.line = [*self.path, move]
+                game.pop()
+                continue
+            key = self.key(game)
+            if key in seen:
+                game.pop()
+                continue
+            seen.add(key)
+            self.path.append(move)
+            stack.append([game.legal_moves(), 0])
+        if self.nodes >= self.max_nodes:
+            self.result = self._finish(UNKNOWN, [])
+            return self.result
+        return None
+
+    def _won(self) -> bool:
+        outcome = self.game.outcome()
+        return outcome is not None and outcome.won
+
+    def _finish(self, status: str, line: list[Move]) -> Solution:
+        self.seen = set()
+        self.stack = []
+        return Solution(status, flatten(line), 0, self.nodes)

@@ -13,7 +13,11 @@ A patience's GameInfo.ai names its module in `game.ai`, which exports `AI`, a
   win-rate table;
 - `grading`: how tools/make_deal_lists.py grades its winnable deals (`Grading`);
 - `value_text(value) -> str`: what the solver's best value of a lost deal means, in
-  words ("At most 3 books can be made."), or None when it says nothing to a player.
+  words ("At most 3 books can be made."), or None when it says nothing to a player;
+- `finish(game) -> Resumable | None`: whether the rest of the game is certain, so the
+  page may offer to finish it (a Solution "won" whose `moves` it then plays), worked
+  out in slices within FINISH_NODES positions; None when it is not worth looking
+  (each game says when, and why, in its own module).
 
 The page imports only the module of the game it shows (`load`), like `game.games`.
 """
@@ -29,6 +33,7 @@ from ..engine import Game, Move, Outcome
 from .search import Rules, Search, Solution
 
 MAX_PLIES = 3_000  # a player that has not finished by then stops (gives up)
+FINISH_NODES = 1_500  # positions a "Finish the game" check searches at most, after a move
 
 Player = Callable[[Game], Move | None]
 
@@ -94,6 +99,7 @@ class SolitaireAI:
     hint_search: Callable[[Game], HintWork]
     grading: Grading | None = None
     value_text: Callable[[int], str] | None = None
+    finish: Callable[[Game], Resumable | None] | None = None
 
 
 def by_rules(rules: Rules) -> Callable[[Game, int, float | None], Resumable]:
@@ -131,6 +137,14 @@ def hint_search(game: Game) -> HintWork:
     """The resumable hint of `game`'s position: `step(quota)` until it returns True,
     then `.move` (None: nothing to hint)."""
     return load(game.id).hint_search(game)
+
+
+def finish_search(game: Game) -> Resumable | None:
+    """The resumable check of whether the rest of `game` is certain (`SolitaireAI.finish`):
+    `step(quota)` until it returns a Solution; status "won" means certain, with the line
+    to play. None: nothing to check here."""
+    finish = load(game.id).finish
+    return None if finish is None or game.is_over() else finish(game)
 
 
 def play_out(game: Game, policy) -> Outcome:

@@ -216,6 +216,18 @@ class Replay:
         return tr("Move {shown} of {total}", shown=self.shown, total=self.total)
 
 
+# -- finishing a game whose rest is certain ------------------------------------------------
+
+FINISH_PACE_MS = 260  # ms between the moves of "Finish the game" at least
+
+
+def finish_delay(move_ms: float) -> float:
+    """The time between two moves of "Finish the game": the card's glide (the animation
+    speed setting's, 0 when motion is off or reduced) and a short beat to see where it
+    went, never quicker than FINISH_PACE_MS, so the end of a game reads move by move."""
+    return max(float(FINISH_PACE_MS), move_ms + 100.0)
+
+
 # -- choosing deals --------------------------------------------------------------------------
 
 DEALS_KEY = "cardgames:settings:deals:"  # + game id: the kind of deal a new game starts from

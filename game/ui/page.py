@@ -57,6 +57,7 @@ class Page:
         self.lifted: Pick | None = None  # cards being dragged
         self.demo_line: list[str] | None = None  # the last winning line replayed
         self.replaying = False  # a winning line is being replayed (solver_view)
+        self.finishing = False  # "Finish the game" is playing the rest (finish_view)
         self.deal_in_next = False  # New deal: the next game shown is dealt in (Board.deal_in)
         self.watching = False  # a shared game is shown: nothing saved, no move taken
         self.daily: datetime.date | None = None  # the game shown is the deal of that day

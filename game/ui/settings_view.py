@@ -197,7 +197,8 @@ class SettingsView:
         if self._pending or self._chain >= st.AUTOPLAY_LIMIT:
             return
         session = self.page.session
-        if st.auto_move(session, self.settings) is None or self.page.replaying:
+        if (st.auto_move(session, self.settings) is None or self.page.replaying
+                or self.page.finishing):
             return
         self._pending = True
         self._token = (id(session), len(session.game.move_stack))
@@ -209,7 +210,7 @@ class SettingsView:
         if session is None or self._token != (id(session), len(session.game.move_stack)):
             return  # another game, or the player moved first
         move = st.auto_move(session, self.settings)
-        if move is None or page.replaying:
+        if move is None or page.replaying or page.finishing:
             return
         self._chain += 1
         self._playing = True

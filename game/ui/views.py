@@ -94,6 +94,8 @@ def always(page: Page, reroute: Callable[[], None], home: Callable[[], None]) ->
 def for_games(page: Page) -> HelpView:
     """The views of a game being played; the help view is returned (the App asks it which
     deal to deal)."""
+    from .finish_view import FinishView
+    from .guide_view import GuideView
     from .help_view import HelpView
     from .outcome_view import OutcomeView
     from .solver_view import ReplayView, SolverPanel
@@ -103,6 +105,8 @@ def for_games(page: Page) -> HelpView:
     StatsView(page)
     SolverPanel(page)
     ReplayView(page)
+    FinishView(page)
+    GuideView(page)
     GameViews(page)
     return HelpView(page)
 

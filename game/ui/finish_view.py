@@ -67,8 +67,10 @@ class FinishView:
         self._drop_work()
         position = self._position()
         if (session is None or page.info is None or page.watching or page.replaying
-                or session.game.is_over()
+                or session.game.is_over() or not session.game.move_stack
                 or not assist.has_hints(page.info.id, session.game.options)):
+            # (a deal not yet played is never certain: a page opened on one does not load
+            # the AI for nothing, a one-off task of a few hundred milliseconds under Pyodide)
             self._offer([])
             return
         if self.line and position[:1] == self.line_for[:1] and (

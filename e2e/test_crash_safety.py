@@ -280,7 +280,10 @@ def test_a_reload_during_a_computers_turn_resumes_with_every_completed_move(cont
         now = page.evaluate(read_save)
         assert now["moves"][: len(before)] == before, "a completed move was lost"
         assert now["moves"] == line[: len(now["moves"])], "a move was made twice"
-        # each save after the reload holds one move more than the one before it
+        # each save after the reload holds one move more than the one before it (the game
+        # reopened as it was stored is not written again: the first save is the next move)
+        page.wait_for_function("window.__saveLog.length > 0",
+                               timeout=PACE_MS["normal"] * 4 + 10_000)
         log = page.evaluate("window.__saveLog")
         steps = [b - a for a, b in zip(log, log[1:], strict=False)]
         assert log and log[0] >= len(before) and set(steps) <= {0, 1}, log

@@ -71,7 +71,7 @@ import random
 import time
 
 from ..games.devils_grip import DEAL, REDEAL, Build
-from .search import LOST, UNKNOWN, WON, Solution
+from .search import LOST, UNKNOWN, WON, Sliced, Solution
 
 WASTE, EXIT = 0, 1
 LUBY_UNIT = 2_000  # nodes of the shortest run of the restarts
@@ -397,7 +397,7 @@ def _codes(game):
     return bottoms, tops, seq
 
 
-class DevilsGripSearch:
+class DevilsGripSearch(Sliced):
     """A resumable search of a Devil's Grip position (which it does not change), with the
     interface of `search.Search`: `step(quota)` searches up to `quota` more nodes and
     returns the Solution once decided or out of budget; `progress`, `nodes`, `seconds`.
@@ -437,11 +437,6 @@ class DevilsGripSearch:
         if self.generic is not None:
             return self.generic.progress
         return 1.0 if self.result else min(1.0, self.nodes / self.max_nodes)
-
-    def run(self) -> Solution:
-        while (solution := self.step(10_000)) is None:
-            pass
-        return solution
 
     def step(self, quota: int) -> Solution | None:
         if self.generic is not None:

@@ -62,7 +62,7 @@ from itertools import permutations
 
 from ..engine.cards import KK_COLOURS, KK_ITEMS
 from ..games.kings_keys import BOOK, CELLS, StackMove
-from .search import LOST, UNKNOWN, WON, Solution
+from .search import LOST, UNKNOWN, WON, Sliced, Solution
 
 COLOURS = len(KK_COLOURS)
 FULL_BOOKS = 16
@@ -762,10 +762,12 @@ class Core:
         return self.status
 
 
-class KingsKeysSearch:
+class KingsKeysSearch(Sliced):
     """A resumable search of a King's Keys position (which it does not change), with the
     interface of `search.Search`: `step(quota)` searches up to `quota` more nodes and
     returns the Solution once decided or out of budget; `progress`, `nodes`."""
+
+    RUN_QUOTA = 50_000
 
     def __init__(self, game, max_nodes: int = 2_000_000,
                  max_seconds: float | None = None) -> None:
@@ -782,15 +784,6 @@ class KingsKeysSearch:
     @property
     def nodes(self) -> int:
         return self.core.nodes
-
-    @property
-    def progress(self) -> float:
-        return 1.0 if self.result else min(1.0, self.nodes / self.max_nodes)
-
-    def run(self) -> Solution:
-        while (solution := self.step(50_000)) is None:
-            pass
-        return solution
 
     def step(self, quota: int) -> Solution | None:
         if self.result is not None:

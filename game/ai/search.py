@@ -109,7 +109,31 @@ def copy_game(game: Game) -> Game:
     return copy.deepcopy(game)
 
 
-class Search:
+class Sliced:
+    """What every resumable search shares (solitaire.Resumable): its progress as the share
+    of its node budget spent, and `run` to the end in one go (benchmarks and tests). A
+    search sets `nodes`, `max_nodes` and `result`, and searches in `step(quota)`."""
+
+    RUN_QUOTA = 10_000  # the nodes of each step of `run`
+    nodes: int
+    max_nodes: int
+    result: Solution | None
+
+    @property
+    def progress(self) -> float:
+        """The share of the node budget spent, 0 to 1 (1 once decided)."""
+        return 1.0 if self.result else min(1.0, self.nodes / self.max_nodes)
+
+    def run(self) -> Solution:
+        while (solution := self.step(self.RUN_QUOTA)) is None:
+            pass
+        return solution
+
+    def step(self, quota: int) -> Solution | None:
+        raise NotImplementedError
+
+
+class Search(Sliced):
     """A resumable depth-first search from `game`'s position (which it does not change)."""
 
     def __init__(self, game: Game, rules: Rules, max_nodes: int = 200_000,
@@ -134,16 +158,6 @@ class Search:
         else:
             self.seen.add(rules.key(self.game))
             self.stack.append([rules.moves(self.game), 0])
-
-    @property
-    def progress(self) -> float:
-        """The share of the node budget spent, 0 to 1 (1 once decided)."""
-        return 1.0 if self.result else min(1.0, self.nodes / self.max_nodes)
-
-    def run(self) -> Solution:
-        while (solution := self.step(10_000)) is None:
-            pass
-        return solution
 
     def step(self, quota: int) -> Solution | None:
         """Search up to `quota` more nodes; the Solution once decided or out of budget."""
@@ -209,7 +223,7 @@ def solve(game: Game, rules: Rules, max_nodes: int = 200_000,
     return Search(game, rules, max_nodes, max_seconds).run()
 
 
-class Certainty:
+class Certainty(Sliced):
     """Whether the rest of a game is certain: a resumable depth-first search of *every*
     legal move (not a game's pruned `Rules.moves`) from `game`'s position, which it does
     not change, to every position that ends the game. It answers:
@@ -241,15 +255,6 @@ class Certainty:
         else:
             self.seen.add(key(self.game))
             self.stack.append([self.game.legal_moves(), 0])
-
-    @property
-    def progress(self) -> float:
-        return 1.0 if self.result else min(1.0, self.nodes / self.max_nodes)
-
-    def run(self) -> Solution:
-        while (solution := self.step(10_000)) is None:
-            pass
-        return solution
 
     def step(self, quota: int) -> Solution | None:
         """Search up to `quota` more positions; the Solution once decided or out of budget."""

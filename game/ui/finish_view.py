@@ -121,6 +121,7 @@ class FinishView:
         cancel(self.timer)
         self.timer = None
         self.work = None
+        self.work_for = ()  # (it holds the session: a game left must not stay alive here)
 
     def _offer(self, line: list[str]) -> None:
         self.line = line

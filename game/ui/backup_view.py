@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from pyscript import document, window
 
-from ..i18n import tr
+from ..i18n import mark, tr
 from . import backup
 from .dom import by_id, closest, js_object, listen, missing, proxy
 
@@ -100,7 +100,7 @@ class BackupView:
             return
         self.plan = backup.plan(self.page.store, stored)
         heads = "".join(f"<th scope=\"col\">{escape(tr(word))}</th>" for word in (
-            "Added", "Replaced", "Kept", "Unchanged"))
+            mark("Added"), mark("Replaced"), mark("Kept"), mark("Unchanged")))
         rows = "".join(
             f'<tr><th scope="row">{escape(label)}</th>'
             + "".join(f"<td>{n}</td>" for n in counts) + "</tr>"

@@ -83,7 +83,7 @@ class PointerInput:
         zone, card = zone_of(under_flight(event))
         if zone is None:
             return
-        if card is not None:
+        if card is not None and str(event.pointerType) != "mouse":
             event.preventDefault()  # no text selection or native drag of the card
         self.press = (event.pointerId, event.clientX, event.clientY, zone, card)
         self.dragged = []
@@ -121,8 +121,13 @@ class PointerInput:
         self._finish(over)
 
     def _mouse_down(self, event) -> None:
-        # (a mouse's pointerdown carries no click count; the mousedown after it does)
+        # A mouse's pointerdown carries no click count; the mousedown after it does. So a
+        # mouse press is kept from selecting text or dragging the card natively here, not
+        # on pointerdown: that would stop the browser sending this mousedown at all, and
+        # the second click of a double-click on a card would count as a first.
         self.mouse_clicks = int(event.detail or 1)
+        if self.press is not None and self.press[4] is not None:
+            event.preventDefault()
 
     def _click(self, event, zone: str, card: str | None) -> None:
         now, x, y = float(event.timeStamp), float(event.clientX), float(event.clientY)

@@ -814,7 +814,10 @@ def test_the_game_list_has_a_tile_with_its_two_modes(open_site):
     tile = page.locator(f'a.game-tile[data-game-id="{KC}"]')
     expect(tile).to_have_count(1)
     expect(tile.locator("h2")).to_have_text("Kings in the Corner (patience)")
-    expect(tile.locator(".subtitle")).to_have_text("Camelot")
+    expect(tile.locator(".subtitle")).to_have_text("also called Camelot")
+    # the strict mode has a name of its own (issue 18: it was "Camelot" too)
+    expect(page.locator(f'a.mode-link[data-game-id="{KC}"][href$="strict=1"]')).to_contain_text(
+        "Camelot (strict)")
     modes = page.locator(f'a.mode-link[data-game-id="{KC}"]')
     assert [modes.nth(i).get_attribute("href") for i in range(modes.count())] == [
         f"?game={KC}&swap=1",

@@ -1069,7 +1069,7 @@ def test_going_out_ends_the_hand_with_its_summary(context, open_site, rules):
     heads = page.eval_on_selector_all("#hand-summary thead th", "t => t.map(c => c.textContent)")
     if rules == "jax":
         assert not game.is_over()
-        expect(page.locator("#hand-title")).to_have_text("Hand 1: You went out")
+        expect(page.locator("#hand-title")).to_have_text("Round 1: You went out")
         assert heads == ["", "Cards left", "Paid", "Won", "Points"]
         paid = result.paid[1]
         assert paid == len(game.hands[1]) > 0 and result.points[0] == result.pot

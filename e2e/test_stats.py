@@ -268,7 +268,7 @@ def test_a_stale_tab_hiding_never_overwrites_another_tabs_save(context, open_sit
 
 def test_the_table_counts_its_match_and_its_hands(open_site):
     page = open_site("/?game=kings-corner&deal=3")
-    expect(page.locator("#moves-label")).to_have_text("Hand")
+    expect(page.locator("#moves-label")).to_have_text("Round")
     expect(page.locator("#moves")).to_have_text("1")
     page.click('.actions [data-action="giveup"]')
     page.click('#confirm-dialog [data-action="confirm-giveup"]')

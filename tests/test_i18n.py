@@ -208,7 +208,7 @@ def test_extraction_refuses_what_cannot_be_translated(source):
 
 
 def test_contexts_and_plurals_reach_the_template(template):
-    assert ("a round", "Hand", None) in template
+    assert ("a hand of the match", "Round", None) in template
     assert (None, "You stopped with {n} card left.", "You stopped with {n} cards left.") in (
         template)
     rules = [k for k in template if k[0] and k[0].startswith("rules: ")]
@@ -244,14 +244,14 @@ def test_tr_switches_language_and_falls_back_to_english():
         assert tr("Deal {n}", n=3) == "Spel 3"
         assert tr("A text nobody translated") == "A text nobody translated"
         assert tr("") == ""  # not the catalogue's header
-        assert tr("[a round] Hand") == "Ronde"
+        assert tr("[a hand of the match] Round") == "Ronde"
         i18n.set_language("fr")
-        assert tr("[a round] Hand") == "Manche"
+        assert tr("[a hand of the match] Round") == "Manche"
     finally:
         i18n.set_language("en")
     assert tr("Deal {n}", n=3) == "Deal 3"
-    assert tr("[a round] Hand") == "Hand"  # the context is not shown
-    assert tr("[a context nobody has] Hand") == "Hand"
+    assert tr("[a hand of the match] Round") == "Round"  # the context is not shown
+    assert tr("[a context nobody has] Round") == "Round"
     assert i18n.set_language("xx") == "en"
 
 

@@ -423,7 +423,8 @@ INFO = register(GameInfo(
     engine=KingsCornerSolitaire,
     # the solitaire and the table: told apart wherever the title shows (issue 18)
     title=mark("Kings in the Corner (patience)"),
-    subtitle="Camelot",  # a name: not translated
+    # its other name, said as one (the strict mode is "Camelot (strict)", docs/rules.md)
+    subtitle=mark("also called Camelot"),
     tagline=mark("Kings to the corners, Queens and Jacks to the walls: "
                  "seat the whole court before the grid jams."),
     duration=mark("3–5 min"),
@@ -433,7 +434,7 @@ INFO = register(GameInfo(
     rules="kings-corner-solitaire",
     win_title=mark("The court is complete!"),
     modes=(Mode(mark("Queens on the sides"), "swap=1"),
-           Mode(mark("Camelot"), "strict=1", mark("clear every number card"))),
+           Mode(mark("Camelot (strict)"), "strict=1", mark("clear every number card"))),
     option_words={"swap": {True: mark("Queens on the sides")},
                   "strict": {True: mark("Camelot (strict)")}},
     ai="game.ai.kings_corner_solitaire",

@@ -73,7 +73,8 @@ def default_names(players: str, names: list[str] | None) -> list[str]:
 
 class TableSession(GameSession):
     game: KingsCorner
-    moves_label = mark("[a round] Hand")  # the counter counts the hands of the match
+    # the counter counts the hands of the match, said "Round" beside "Cards in hand" (issue 18)
+    moves_label = mark("[a hand of the match] Round")
     touches_top = False  # a press beside the cards of a hand picks no card
 
     def __init__(self, game: KingsCorner, redo: list[str] | None = None,

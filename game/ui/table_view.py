@@ -267,10 +267,11 @@ class TableView:
         else:
             you = session.is_you(result.winner)  # "You went out", not "You wins"
             if result.blocked:
-                text = (mark("Hand {n}: You win (blocked)") if you
-                        else mark("Hand {n}: {name} wins (blocked)"))
+                text = (mark("Round {n}: You win (blocked)") if you
+                        else mark("Round {n}: {name} wins (blocked)"))
             else:
-                text = mark("Hand {n}: You went out") if you else mark("Hand {n}: {name} went out")
+                text = (mark("Round {n}: You went out") if you
+                        else mark("Round {n}: {name} went out"))
             title.textContent = tr(text, n=result.number + 1, name=winner)
         rows = []
         for seat in range(game.seats):

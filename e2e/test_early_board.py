@@ -235,3 +235,40 @@ def test_a_damaged_or_hostile_copy_is_ignored_and_the_game_starts(page, site_url
         let_go(page, held)
         assert page.evaluate("window.__pwned") is None
         expect_board(page, engine(game_id, 5))
+
+
+def test_the_early_board_has_the_chosen_card_backs_and_table(page, site_url):
+    """The backs and the table chosen in Settings show on the early board, read from the
+    settings (a choice made after the copy was taken shows too); a value that is not a
+    plain word is never set on the page."""
+    game_id = ALL_GAMES[0]  # Devil's Grip: its stock is a pile of backs
+    url = f"{site_url}/?game={game_id}&deal=9"
+    open_ready(page, url)
+    own_back = page.evaluate("getComputedStyle(document.querySelector('#board .card-back'))"
+                             ".backgroundImage")
+    wait_for_copy(page, game_id)
+    settings = {"v": 1, "back": "lattice", "tabletop": "felt"}
+    plant_copy(page, "cardgames:settings", json.dumps(settings))
+    held = reload_held(page, url)
+    page.wait_for_selector("body[data-early]", state="attached", timeout=20_000)
+    assert page.evaluate("document.body.dataset.state") == "loading"
+    assert page.evaluate("[document.documentElement.dataset.back,"
+                         " document.documentElement.dataset.tabletop]") == ["lattice", "felt"]
+    early_back = page.evaluate(
+        "getComputedStyle(document.querySelector('main[data-early] .card-back')).backgroundImage")
+    assert early_back != own_back and "1b4a94" in early_back  # the blue lattice
+    floor = page.evaluate("getComputedStyle(document.body, '::before').backgroundImage")
+    let_go(page, held)
+    assert page.evaluate("getComputedStyle(document.body, '::before').backgroundImage") == floor
+    assert page.evaluate("getComputedStyle(document.querySelector('#board .card-back'))"
+                         ".backgroundImage") == early_back
+
+    hostile = {"v": 1, "back": 'x" onload="window.__pwned=1', "tabletop": "<b>felt</b>"}
+    plant_copy(page, "cardgames:settings", json.dumps(hostile))
+    held = reload_held(page, url)
+    page.wait_for_selector("body[data-early]", state="attached", timeout=20_000)
+    looks = page.evaluate("[document.documentElement.dataset.back,"
+                          " document.documentElement.dataset.tabletop]")
+    assert looks == ["lattice", "felt"]  # the copy's own, as it was taken: nothing foreign
+    let_go(page, held)
+    assert page.evaluate("window.__pwned") is None

@@ -103,6 +103,103 @@ def test_the_game_list_has_the_settings_too(context, site_url):
     assert html(page, "dataset.theme") == "dark"
 
 
+# -- card backs and tables ----------------------------------------------------------------------
+
+LOOKS_JS = """
+() => {
+  const back = document.querySelector('#board .card-back');
+  const floor = getComputedStyle(document.body, '::before');
+  return {
+    back: back ? getComputedStyle(back).backgroundImage : null,
+    frame: back ? getComputedStyle(back).boxShadow : null,
+    floor: floor.backgroundImage,
+    page: getComputedStyle(document.body).backgroundColor,
+    own: getComputedStyle(document.body).getPropertyValue('--bg').trim(),
+  };
+}
+"""
+
+
+def choose(page: Page, name: str, value: str) -> None:
+    """Pick a swatch as a player does: a click on its picture or name."""
+    page.click(f'label[for="pref-{name}-{value}"]')
+    expect(page.locator(f"#pref-{name}-{value}")).to_be_checked()
+
+
+def test_a_card_back_and_a_table_are_chosen_apply_at_once_and_stay(context, site_url):
+    page = open_page(context, site_url, DG)  # its stock is a pile of backs
+    assert html(page, "dataset.back") == "game" and html(page, "dataset.tabletop") == "game"
+    before = page.evaluate(LOOKS_JS)
+    assert before["back"]
+    open_settings(page)
+    expect(page.locator("#pref-back-game")).to_be_checked()
+    choose(page, "back", "rose")
+    choose(page, "tabletop", "walnut")
+    assert html(page, "dataset.back") == "rose" and html(page, "dataset.tabletop") == "walnut"
+    chosen = page.evaluate(LOOKS_JS)
+    assert chosen["back"] != before["back"] and "a3171f" in chosen["back"]  # the red ground
+    assert chosen["frame"] != before["frame"]
+    assert chosen["floor"] != before["floor"] and chosen["page"] != before["page"]
+    assert chosen["own"] == before["own"]  # the game's own table stays, for its swatch
+    assert stored(page)["back"] == "rose" and stored(page)["tabletop"] == "walnut"
+    close_settings(page)
+    reload(page)
+    assert html(page, "dataset.back") == "rose" and html(page, "dataset.tabletop") == "walnut"
+    assert page.evaluate(LOOKS_JS) == chosen
+    # every game: another one has them too
+    other = open_page(context, site_url, DS)
+    looks = other.evaluate(LOOKS_JS)
+    assert html(other, "dataset.back") == "rose" and html(other, "dataset.tabletop") == "walnut"
+    assert looks["floor"] == chosen["floor"]  # the same walnut under another game
+    # and back to each game's own
+    open_settings(other)
+    choose(other, "back", "game")
+    choose(other, "tabletop", "game")
+    reload(page)
+    assert page.evaluate(LOOKS_JS) == before
+
+
+WORDS_JS = """
+() => {
+  const rgb = (text) => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const ratio = (a, b) => {
+    const [x, y] = [lum(rgb(a)), lum(rgb(b))].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  const ground = getComputedStyle(document.body).backgroundColor;  // the table's colour
+  const out = {};
+  for (const sel of ['body', '#moves-label', '#moves', '#deal-label']) {
+    const el = document.querySelector(sel);
+    if (el) out[sel] = ratio(getComputedStyle(el).color, ground);
+  }
+  return out;
+}
+"""
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_words_read_on_every_table_by_day_and_at_night(new_context, site_url, game_id):
+    """Each chosen table has a light and a dark version: the game's words (dark by day,
+    light at night) keep at least 4.5:1 on it, with high-contrast cards too (they change
+    the faces only)."""
+    page = open_page(new_context(), site_url, f"/?game={game_id}&deal=3")
+    open_settings(page)
+    page.check("#pref-contrast")
+    weak = []
+    for theme in ("light", "dark"):
+        page.select_option("#pref-theme", theme)
+        for tabletop in ("felt", "slate", "walnut"):
+            choose(page, "tabletop", tabletop)
+            for what, ratio in page.evaluate(WORDS_JS).items():
+                if ratio < 4.5:
+                    weak.append((theme, tabletop, what, round(ratio, 2)))
+    assert not weak, f"words below 4.5:1 on a chosen table: {weak}"
+
+
 # -- high-contrast card faces -------------------------------------------------------------------
 
 CONTRAST_JS = """

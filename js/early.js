@@ -11,6 +11,12 @@
  * which is the same board, so the take-over moves nothing. The copy is drawn beside the
  * page's own elements, which Python starts on as on any visit, and removed then.
  *
+ * The card backs and the table chosen in Settings are taken from the settings themselves
+ * ("cardgames:settings", game/ui/settings.py) rather than from the copy, so a choice made
+ * after the copy was taken shows too: read as untrusted, a value is set on <html> only
+ * when it is a short plain word, and css/themes.css draws only the ones it knows (any
+ * other shows each game's own).
+ *
  * The copy is data this page wrote, but it is read as untrusted: it is JSON describing
  * elements, rebuilt with createElement from a fixed list of tags and attributes (no
  * style, no event handler, no URL but a same-document "#symbol" reference). Anything
@@ -54,6 +60,9 @@
   const HREF = /^(#[\w-]{1,80}|\.\/)$/; // a symbol of this page, or the game list
   const PAGE_ATTR = /^(lang|class|data-[a-z][a-z0-9-]{0,39})$/; // of <html> and <body>
   const PAGE_VALUE = /^[\w .:-]{0,200}$/;
+  const SETTINGS = "cardgames:settings";
+  const LOOKS = ["back", "tabletop"]; // the settings drawn by css/themes.css on <html>
+  const LOOK = /^[a-z]{1,20}$/;
 
   const body = document.body;
   const ready = () => body.dataset.state === "ready";
@@ -229,6 +238,17 @@
     return true;
   };
 
+  const chosenLooks = () => {
+    const text = storage.getItem(SETTINGS);
+    if (!text || text.length > 4000) return;
+    const settings = JSON.parse(text);
+    if (!settings || typeof settings !== "object") return;
+    for (const name of LOOKS) {
+      const value = settings[name];
+      if (typeof value === "string" && LOOK.test(value)) document.documentElement.dataset[name] = value;
+    }
+  };
+
   const show = () => {
     const snapshot = wanted();
     if (!snapshot) return;
@@ -250,6 +270,11 @@
       setPageAttrs(html, htmlBefore);
       setPageAttrs(body, bodyBefore);
       return;
+    }
+    try {
+      chosenLooks();
+    } catch {
+      // damaged settings: the copy's own looks stay (Python sets the settings aside)
     }
     // The copy goes beside the page's own top bar and table, which stay as index.html
     // has them (hidden meanwhile, css/app.css): Python starts on those, never on the

@@ -91,6 +91,24 @@ def test_sound_is_on_by_default_and_a_flag():
     assert st.parse(json.dumps({"v": 1, "sound": "loud"})) == (DEFAULTS, True)
 
 
+def test_card_backs_and_tables_are_each_games_own_by_default_and_stored():
+    assert (DEFAULTS.back, DEFAULTS.tabletop) == ("game", "game")
+    assert st.BACKS[0] == "game" and st.TABLETOPS[0] == "game"
+    assert len(st.BACKS) >= 4 and len(st.TABLETOPS) >= 4  # each game's own and 3 more
+    old = st.parse(json.dumps({"v": 1, "speed": "fast"}))  # stored before they came
+    assert old == (Settings(speed="fast"), False)
+    chosen = Settings(back="rose", tabletop="walnut")
+    assert st.parse(st.dump(chosen)) == (chosen, False)
+    assert st.change(DEFAULTS, "back", "lattice").back == "lattice"
+    assert st.change(DEFAULTS, "tabletop", "felt").tabletop == "felt"
+    for name, value in (("back", "plaid"), ("tabletop", "marble"), ("back", 2),
+                        ("tabletop", '" onload="x')):
+        assert st.change(DEFAULTS, name, value) == DEFAULTS
+    # a value this version does not draw is damage: the rest is kept, the default used
+    text = json.dumps({"v": 1, "back": "plaid", "tabletop": "slate"})
+    assert st.parse(text) == (Settings(tabletop="slate"), True)
+
+
 def test_change_takes_only_what_a_field_accepts():
     assert st.change(DEFAULTS, "speed", "fast").speed == "fast"
     assert st.change(DEFAULTS, "speed", "warp") == DEFAULTS

@@ -6,9 +6,10 @@ dialog and applies the settings to the page.
 Stored as one JSON object under KEY, with a format version:
 
     {"v": 1, "speed": "normal", "motion": "system", "autoplay": false,
-     "theme": "auto", "contrast": false, "sound": true}
+     "theme": "auto", "contrast": false, "sound": true, "back": "game", "tabletop": "game"}
 
-(`sound` came later in version 1: a stored object without it has the default, on.)
+(`sound`, `back` and `tabletop` came later in version 1: a stored object without them has
+the defaults: sound on, each game's own card back and table.)
 
 The never-lose rules of store.py hold: a stored value that is not such an object (not
 JSON, another type, no version, a field with a wrong value) is set aside under a
@@ -68,6 +69,15 @@ SPEED_LABELS = (("slow", mark("Slow")), ("normal", mark("Normal")), ("fast", mar
 MOTION_LABELS = (("system", mark("Follow the system")), ("reduce", mark("Always reduce")))
 THEME_LABELS = (("auto", mark("Follow the system")), ("light", mark("Light")),
                 ("dark", mark("Dark")))
+# The card backs and the tables the player may choose, beside light and dark: "game" is
+# each game's own (its mood, css/games/); the others are drawn in css/themes.css, in a
+# light and a dark version each, and apply to every game.
+BACK_LABELS = (("game", mark("The game's own")), ("lattice", mark("Blue lattice")),
+               ("rose", mark("Red rosette")), ("forest", mark("Green diamonds")))
+TABLETOP_LABELS = (("game", mark("The game's own")), ("felt", mark("Green felt")),
+                   ("slate", mark("Blue slate")), ("walnut", mark("Walnut")))
+BACKS = tuple(value for value, _ in BACK_LABELS)
+TABLETOPS = tuple(value for value, _ in TABLETOP_LABELS)
 
 AUTOPLAY_PAUSE_MS = 450  # the pause before a forced move is played
 AUTOPLAY_LIMIT = 400  # forced moves in a row at most (a guard against any loop)
@@ -86,6 +96,8 @@ class Settings:
     theme: str = "auto"
     contrast: bool = False  # high-contrast card faces
     sound: bool = True  # the page's sound effects (game/ui/sound.py)
+    back: str = "game"  # the card backs (BACKS)
+    tabletop: str = "game"  # the table's surface (TABLETOPS)
 
     # -- what they mean -------------------------------------------------------------------
 
@@ -105,7 +117,8 @@ class Settings:
 
 
 DEFAULTS = Settings()
-CHOICES = {"speed": tuple(SPEEDS), "motion": MOTIONS, "theme": THEMES}
+CHOICES = {"speed": tuple(SPEEDS), "motion": MOTIONS, "theme": THEMES, "back": BACKS,
+           "tabletop": TABLETOPS}
 FLAGS = ("autoplay", "contrast", "sound")
 
 

@@ -4,7 +4,8 @@ What the settings are, how they are stored and which move auto-play makes live i
 settings.py (pure, tested in CPython). Here:
 
 - apply(): <html data-theme="light|dark"> (the chosen table, or the system's scheme),
-  the class `high-contrast` for the card faces, `reduce-motion` when reduced motion is
+  data-back and data-tabletop (the card backs and the table's surface, "game" for each
+  game's own), the class `high-contrast` for the card faces, `reduce-motion` when reduced motion is
   forced, and --move-ms / --lift-ms on <html> for the speed; dom.move_ms() is read afresh.
   css/themes.css does the rest.
 - The dialog (#settings-dialog) is written here in the page's language; a change applies
@@ -67,6 +68,8 @@ class SettingsView:
         s = self.settings
         html = document.documentElement
         html.dataset.theme = s.table(self.system_dark())
+        html.dataset.back = s.back
+        html.dataset.tabletop = s.tabletop
         html.classList.toggle("high-contrast", s.contrast)
         html.classList.toggle("reduce-motion", s.motion == "reduce")
         html.style.setProperty("--move-ms", f"{st.SPEEDS[s.speed]}ms")
@@ -98,6 +101,21 @@ class SettingsView:
                     f'<label for="pref-{name}">{escape(label)}</label>'
                     f'<p class="pref-note">{escape(note)}</p></div>')
 
+        def swatches(name: str, label: str, current: str, options) -> str:
+            """A choice shown as it looks: a radio button per option, each with a swatch
+            painted by css/themes.css (data-back / data-tabletop) and its name."""
+            items = "".join(
+                f'<label class="swatch" for="pref-{name}-{value}">'
+                f'<input type="radio" name="pref-{name}" data-pref="{name}" '
+                f'id="pref-{name}-{value}" value="{value}"{" checked" if value == current else ""}>'
+                f'<span class="swatch-look" data-{name}="{value}" aria-hidden="true"></span>'
+                f'<span class="swatch-name">{escape(tr(text))}</span></label>'
+                for value, text in options)
+            return (f'<div class="pref pref-swatches" role="radiogroup" '
+                    f'aria-labelledby="pref-{name}-name">'
+                    f'<span class="pref-name" id="pref-{name}-name">{escape(label)}</span>'
+                    f'<div class="swatches">{items}</div></div>')
+
         def tr_options(options):
             return [(value, tr(label)) for value, label in options]
 
@@ -127,6 +145,8 @@ class SettingsView:
             f'<fieldset><legend>{escape(tr("Appearance"))}</legend>'
             + row("theme", tr("Table colours"),
                   select("theme", s.theme, tr_options(st.THEME_LABELS)))
+            + swatches("back", tr("Card backs"), s.back, st.BACK_LABELS)
+            + swatches("tabletop", tr("Table"), s.tabletop, st.TABLETOP_LABELS)
             + check("contrast", tr("High-contrast cards"), s.contrast,
                     tr("Four-colour suits, black ink on white and bolder outlines."))
             + "</fieldset>"

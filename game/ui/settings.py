@@ -72,9 +72,9 @@ THEME_LABELS = (("auto", mark("Follow the system")), ("light", mark("Light")),
 # The card backs and the tables the player may choose, beside light and dark: "game" is
 # each game's own (its mood, css/games/); the others are drawn in css/themes.css, in a
 # light and a dark version each, and apply to every game.
-BACK_LABELS = (("game", mark("The game's own")), ("lattice", mark("Blue lattice")),
+BACK_LABELS = (("game", mark("Each game's own")), ("lattice", mark("Blue lattice")),
                ("rose", mark("Red rosette")), ("forest", mark("Green diamonds")))
-TABLETOP_LABELS = (("game", mark("The game's own")), ("felt", mark("Green felt")),
+TABLETOP_LABELS = (("game", mark("Each game's own")), ("felt", mark("Green felt")),
                    ("slate", mark("Blue slate")), ("walnut", mark("Walnut")))
 BACKS = tuple(value for value, _ in BACK_LABELS)
 TABLETOPS = tuple(value for value, _ in TABLETOP_LABELS)

@@ -278,11 +278,20 @@ def test_speed_sets_the_length_of_a_move_and_stays(context, site_url):
     page.select_option("#pref-speed", "slow")
     assert css_var(page, "--move-ms") == "320ms"
     close_settings(page)
+    # every animation a card starts, noted as it starts (on a loaded machine a 320 ms glide
+    # can be over before the click's round trip returns)
+    page.evaluate("""() => {
+      window.__glides = [];
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (...args) {
+        const made = animate.apply(this, args);
+        const card = this.dataset.card;
+        if (card) window.__glides.push([card, made.effect.getTiming().duration]);
+        return made;
+      };
+    }""")
     card = click_a_single_target_card(page)
-    durations = page.evaluate(
-        "c => document.querySelector(`[data-card=\"${c}\"]`).getAnimations()"
-        ".filter(a => !(a instanceof CSSTransition)).map(a => a.effect.getTiming().duration)",
-        card)
+    durations = page.evaluate("c => window.__glides.filter(g => g[0] === c).map(g => g[1])", card)
     assert durations == [320]
     reload(page)
     assert css_var(page, "--move-ms") == "320ms"

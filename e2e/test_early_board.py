@@ -31,6 +31,10 @@ from game.games import load, load_all
 
 EARLY = "cardgames:early:"
 WASM = "**/pyodide.asm.wasm"
+# No service worker: a runtime it serves from its cache is not held by page.route (the
+# tests hold Python's start back that way), so Python could take the board over before
+# the early board was seen (it was, on loaded runs: a 20 s wait for body[data-early]).
+pytestmark = pytest.mark.browser_context_args(service_workers="block")
 ALL_GAMES = sorted(load_all())
 
 
@@ -108,7 +112,7 @@ def same_pixels(a: bytes, b: bytes) -> bool:
 
 @pytest.fixture
 def page(new_context, site_url):
-    context = new_context(service_workers="block", viewport={"width": 1366, "height": 768})
+    context = new_context(viewport={"width": 1366, "height": 768})
     yield context.new_page()
     context.close()
 

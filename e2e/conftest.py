@@ -52,13 +52,18 @@ READY_TIMEOUT_MS = 60_000
 # first and the short ones fill in at the end instead of one worker finishing a long test
 # alone. Only the balance depends on it, never what is tested; a file not listed runs after.
 SLOW_FILES = (
-    "test_downloads.py",  # one test: a whole session, 80-140 s
+    "test_monkey.py",  # its five games share one page on one worker: 4-5 min in a row
+    "test_downloads.py",  # one test: a whole session, 60-140 s
+    "test_long_session.py",  # one test: thirty games, 65-85 s
+    "test_finish.py",  # one test: 15 s alone, up to 100 s when it ran last on a busy run
+    "test_early_board.py",
     "test_crash_safety.py",
     "test_updates.py",
     "test_tabs.py",
     "test_languages.py",
-    "test_long_session.py",
     "test_csp.py",
+    "test_daily.py",
+    "test_challenge.py",
     "test_stats.py",
     "test_settings.py",
     "test_storage_faults.py",

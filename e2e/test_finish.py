@@ -2,7 +2,8 @@
 the hint to one move before its draw pile runs out is not certain, and nothing is offered;
 Redo plays that move, the pile is empty and the solver proves the win, so the button shows;
 accepted, the rest is played move by move to a win (the end dialog opens as after any
-win), and Undo then takes back one move. One page load."""
+win), and Undo then takes back one move. On a phone upright, where the offer floats at the
+foot of the screen and moves nothing on the board. One page load."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ def test_finish_is_offered_only_when_certain_and_plays_the_game_to_a_win(context
     record = dict(before.to_save(), redo=[line[-1]], saved=0, finished=False)
     seed_storage(context, {key: json.dumps(record), f"cardgames:current:{GAME}": key})
     page = context.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone upright: the tightest
     page.goto(f"{site_url}/?game={GAME}&deal={DEAL}")
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     button = page.locator("#btn-finish")
@@ -45,9 +47,15 @@ def test_finish_is_offered_only_when_certain_and_plays_the_game_to_a_win(context
     expect(button).to_be_hidden()
     assert page.evaluate("document.body.dataset.finish") == "off"
 
+    top = "document.querySelector('#board').getBoundingClientRect().top"
+    board_top = page.evaluate(top)
     page.click('[data-action="redo"]')  # the pile runs out: the solver proves the win
     expect(button).to_be_visible(timeout=15_000)
     expect(button).to_have_text("Finish the game")
+    # offered, it floats at the foot of the screen: the board has not moved
+    assert page.evaluate(top) == board_top
+    box = button.bounding_box()
+    assert box["y"] + box["height"] <= 844 and box["x"] >= 0 and box["x"] + box["width"] <= 390
     assert moves() == line
 
     button.click()

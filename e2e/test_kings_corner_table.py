@@ -142,6 +142,7 @@ def table_view(session: TableSession) -> dict:
     game = session.game
     shown = None if session.hidden_hand else session.shown_seat
     zones, counts = {"stock": []}, {"stock": len(game.stock)}
+    between = {}  # a side stall's badge: how many cards lie under its top, over its bottom
     for zone, cards in game.zones().items():
         if zone == "stock":
             continue
@@ -152,6 +153,7 @@ def table_view(session: TableSession) -> dict:
                 counts[zone] = len(cards)
         elif zone.startswith("side-"):
             zones[zone] = cards if len(cards) <= 2 else [cards[0], cards[-1]]
+            between[zone] = str(len(cards) - 2) if len(cards) > 2 else None
         else:
             zones[zone] = cards[-1:]
             counts[zone] = len(cards)
@@ -172,6 +174,7 @@ def table_view(session: TableSession) -> dict:
     ]
     return {
         "zones": zones,
+        "between": between,
         "counts": counts,
         "labels": {zone: str(n) for zone, n in counts.items() if zone.startswith(("hand", "st"))},
         "seats": seats,
@@ -187,7 +190,7 @@ def table_view(session: TableSession) -> dict:
 # the two always belong together), and the cards drawn outside their zone's box.
 READ_TABLE_JS = """
 () => {
-  const zones = {}, counts = {}, labels = {}, astray = [];
+  const zones = {}, counts = {}, labels = {}, between = {}, astray = [];
   for (const zone of document.querySelectorAll('#board [data-zone]')) {
     const name = zone.dataset.zone, box = zone.getBoundingClientRect();
     zones[name] = [...zone.querySelectorAll('[data-card]')].map(c => {
@@ -200,6 +203,8 @@ READ_TABLE_JS = """
     });
     if (!name.startsWith('side-')) {
       counts[name] = zone.dataset.count === undefined ? null : Number(zone.dataset.count);
+    } else {
+      between[name] = zone.dataset.between ?? null;
     }
     const label = zone.querySelector(':scope > .count');
     if (label) labels[name] = label.textContent.trim();
@@ -221,7 +226,7 @@ READ_TABLE_JS = """
   const pass = document.querySelector('#board .kt-pass');
   return {
     view: {
-      zones, counts, labels, seats,
+      zones, between, counts, labels, seats,
       pot: text('#rating'), pile: text('#pile-count'),
       passing: !!pass && !pass.hidden && pass.getBoundingClientRect().height > 0,
       state: document.body.dataset.state, game: document.body.dataset.game,
@@ -498,9 +503,24 @@ def test_the_home_tile_opens_a_default_table_of_four(context, open_site):
     expect(page.locator('#board select[data-setting="pace"]')).to_have_value("slow")
     expect(page.locator("body")).to_have_attribute("data-view", "game")
 
+    expect(page.locator("#board .kt-log-box")).to_be_hidden()  # nobody has played yet
+    turns = []  # who played each computer turn, in order
+    ahead = copy_of(session)
+    while ahead.computer_to_move():
+        mover = ahead.game.to_move
+        ahead.step_computer()
+        if ahead.turn_over(mover):
+            turns.append(ahead.player_names[mover])
     page.locator(HURRY).click()  # the rest of the round at 40 ms a move
     computers_play(page, session, pace="fast")
     expect(page.locator(HURRY)).to_be_hidden()
+    # the log: the computers' turns in words, the latest first, as the live region said
+    log = page.locator("#board .kt-log > li")
+    expect(log).to_have_count(min(len(turns), 5))
+    told = log.all_text_contents()
+    for entry, name in zip(told, reversed(turns), strict=False):
+        assert entry.startswith(f"{name}: ") or entry == f"{name} passes.", (entry, name)
+    expect(page.locator("#announce")).to_contain_text(told[0])
     if game.hand_over is None:
         expect(page.locator("#prompt")).to_have_text(YOUR_TURN)
         expect(page.locator(END_TURN)).to_be_enabled()

@@ -75,3 +75,16 @@ def test_devils_grip_says_a_card_leaves_the_waste_or_a_cell_empties():
     assert game.why(move) == "It empties a cell, and the next card fills it."
     game, move = the_first("devils-grip", lambda g, m: not isinstance(m, Build))
     assert game.why(move) == ""
+
+
+def test_camelot_says_a_number_card_in_the_centre_keeps_the_court_spots_free():
+    from game.games.kings_corner_solitaire import CENTRE, Place, is_court
+
+    game, move = the_first("kings-corner-solitaire", lambda g, m: isinstance(m, Place)
+                           and not is_court(g.stock[-1]) and m.cell in CENTRE)
+    assert game.why(move) == "It keeps the court cards' spots free."
+    spot = next(m for m in game.legal_moves() if isinstance(m, Place) and m.cell in game.spot_of)
+    assert game.why(spot) == ""  # on a court card's spot: no reason to give
+    game, move = the_first("kings-corner-solitaire",
+                           lambda g, m: isinstance(m, Place) and is_court(g.stock[-1]))
+    assert game.why(move) == ""  # a court card goes where it must: the prompt says so

@@ -279,6 +279,18 @@ class KingsCornerSolitaire(Game):
             raise IllegalMove(tr("There is no cell {cell}; the cells are 0 to {last}.",
                                  cell=cell, last=SIZE - 1))
 
+    def why(self, move: Move) -> str:
+        """Where a number card goes, the one skill of placing: a centre cell keeps the
+        court cards' spots free (each rank has as many spots as cards, so a number card
+        on a spot shuts out a court card until it is removed)."""
+        if not isinstance(move, Place) or self.removing or not self.stock:
+            return ""
+        if is_court(self.stock[-1]) or move.cell in self.spot_of:
+            return ""  # (a court card has its spots: the prompt says where)
+        if not any(self.free_spots(rank) for rank in self.spots):
+            return ""  # every court card stands: any cell will do
+        return tr("It keeps the court cards' spots free.")
+
     def why_not(self, source: str, count: int, target: str, card: str = "") -> str:
         if source == "stock":
             if not target.startswith("cell-"):

@@ -90,7 +90,9 @@ class Announcer:
             if kind == "computer" and mover is not None:
                 self.turn.extend(clauses)
                 if session.turn_over(mover):
-                    self.say(announce.computer_turn(session.player_name(mover), self.turn))
+                    told = announce.computer_turn(session.player_name(mover), self.turn)
+                    self.say(told)
+                    self.page.emit("turn-told", told)  # (the table's log shows it too)
                     self.turn = []
             else:
                 self.say(announce.after_undo(kind, clauses))

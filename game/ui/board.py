@@ -100,6 +100,7 @@ class Board:
                 self._rebuild(self.zone_el[zone], shown, cards)
                 self.shown[zone] = list(cards)
         self._counts(zones)
+        self._runs(zones)
         self.zone_of = {card: zone for zone, cards in zones.items() for card in cards}
         self.last_zones = {zone: list(cards) for zone, cards in zones.items()}
         if first:
@@ -169,6 +170,27 @@ class Board:
             element.setAttribute("aria-label", tr_n("{zone}, {n} card", "{zone}, {n} cards",
                                                     count, zone=name))
             element.classList.toggle("empty", count == 0)
+
+    def _runs(self, zones) -> None:
+        """An overlapped row showing only its ends (a side stall at the table) says how
+        many cards lie between them (`data-between`, a badge on the page: a 4 on an 8
+        reads as the run it is), and to a screen reader the run from end to end."""
+        for zone in self.ends_only:
+            element = self.zone_el.get(zone)
+            if element is None:
+                continue
+            cards = zones.get(zone, [])
+            name = self.zone_name.setdefault(zone, str(element.getAttribute("aria-label")))
+            if len(cards) > 2:
+                element.dataset.between = str(len(cards) - 2)
+                label = tr_n("{zone}, {n} card from {first} to {last}",
+                             "{zone}, {n} cards from {first} to {last}", len(cards),
+                             zone=name, first=self.faces.label(cards[0]),
+                             last=self.faces.label(cards[-1]))
+            else:
+                element.removeAttribute("data-between")
+                label = name
+            element.setAttribute("aria-label", label)
 
     def _play(self, first: dict) -> None:
         """FLIP with the Web Animations API: one forced layout to measure where the cards

@@ -14,6 +14,7 @@ and listens with `on`:
                (another tab saved this game since); handlers may stamp the record
     "saved"    the record was written; handler(record)
     "home"     the game list is shown
+    "turn-told" a computer player's turn is over and was said; handler(sentence)
 """
 
 from __future__ import annotations

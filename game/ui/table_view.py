@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 PACE_MS = {"slow": 1100, "normal": 650, "fast": 250}
 HURRY_MS = 40
+LOG_TURNS = 5  # the computers' turns the table's log keeps, the latest first
 PACE_KEY = "cardgames:settings:pace"
 
 
@@ -51,6 +52,7 @@ class TableView:
         self.seat_el: dict[int, object] = {}
         self.seated_for = -1  # the seat shown at the bottom when the seats were last placed
         self.board = None  # the board whose seats these are
+        self.log_el = None  # its log of the computers' turns
         pace = page.store.read(PACE_KEY)
         self.pace = pace if pace in PACE_MS else "normal"
         page.on("opened", self.opened)
@@ -59,6 +61,7 @@ class TableView:
         page.on("refreshed", self.refresh)
         page.on("changed", self._changed)
         page.on("setting", self._setting)
+        page.on("turn-told", self._log)
         page.handle("hurry", self._hurry)
         page.handle("setup", self.show_setup)
         page.handle("start-table", self.start_table)
@@ -85,6 +88,7 @@ class TableView:
         self.seat_el = {int(el.dataset.seat): el for el in root.querySelectorAll(".seat")}
         select = root.querySelector('select[data-setting="pace"]')
         select.value = self.pace  # its changes come through the page's "setting" event
+        self.log_el = root.querySelector(".kt-log")
 
     def opened(self) -> None:
         """A table is shown: a new match takes the names last given. Another game: the
@@ -158,6 +162,19 @@ class TableView:
                 text = tr("Pass the device to {name}; the other players look away.",
                           name=names[session.shown_seat])
             passing.querySelector(".kt-pass-text").textContent = text
+
+    def _log(self, sentence: str) -> None:
+        """The computers' last turns, in words, beside the hand: Hurry up and a fast pace
+        change the tray at a glance; the log says what happened (the live region has
+        already said it to a screen reader, so the log is not live)."""
+        if self.session is None or self.log_el is None:
+            return
+        entry = document.createElement("li")
+        entry.textContent = sentence
+        self.log_el.prepend(entry)
+        while self.log_el.children.length > LOG_TURNS:
+            self.log_el.lastElementChild.remove()
+        self.log_el.parentElement.hidden = False
 
     # -- input --------------------------------------------------------------------------
 

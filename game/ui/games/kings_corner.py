@@ -63,6 +63,9 @@ def board_html(options) -> str:
         f"{paces}</select></label>"
         f'<button type="button" data-action="setup">{escape(tr("Seats & rules"))}</button>'
         "</div></div>"
+        f'<section class="kt-log-box" aria-label="{attr(tr("What the others did"))}" hidden>'
+        f'<h3 class="kt-log-title">{escape(tr("What the others did"))}</h3>'
+        '<ol class="kt-log"></ol></section>'
     )
 
 

@@ -64,23 +64,29 @@ def open_in(context, site_url: str, path: str, page: Page | None = None) -> Page
 # --- 1. a deal by URL --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("deal", [123, 987_654_321])
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_deal_by_url_shows_the_engine_cards(open_site, game_id, deal):
-    page = open_site(game_path(game_id, deal))
-    game = engine(game_id, deal)
-    assert page.evaluate("[document.body.dataset.game, document.body.dataset.view]") == [
-        game_id,
-        "game",
-    ]
-    expect_board(page, game)
-    stock = page.evaluate("document.querySelector('[data-zone=stock]').dataset.count")
-    assert stock == "48"
-    assert page.locator('[data-zone="stock"] [data-card]').count() == 0  # face down: no ids
-    for i in range(16):
-        expect(page.locator(f'[data-zone="cell-{i}"]')).to_be_visible()
-    expect(page.locator("#deal-label")).to_have_text(f"Deal {deal}")
-    assert page.url.endswith(game_path(game_id, deal))
+def test_deal_by_url_shows_the_engine_cards(open_site, game_id):
+    """A deal's address opened (deal 123), then another followed in the page (a link of
+    the page, Back or Forward: the router, popstate) to the largest kind of number."""
+    page = open_site(game_path(game_id, 123))
+    for deal in (123, 987_654_321):
+        if deal != 123:
+            page.evaluate("(q) => { history.pushState(null, '', q);"
+                          " dispatchEvent(new PopStateEvent('popstate')); }",
+                          game_path(game_id, deal))
+        game = engine(game_id, deal)
+        expect(page.locator("#deal-label")).to_have_text(f"Deal {deal}")
+        assert page.evaluate("[document.body.dataset.game, document.body.dataset.view]") == [
+            game_id,
+            "game",
+        ]
+        expect_board(page, game)
+        stock = page.evaluate("document.querySelector('[data-zone=stock]').dataset.count")
+        assert stock == "48"
+        assert page.locator('[data-zone="stock"] [data-card]').count() == 0  # face down
+        for i in range(16):
+            expect(page.locator(f'[data-zone="cell-{i}"]')).to_be_visible()
+        assert page.url.endswith(game_path(game_id, deal))
 
 
 # --- 2. moves by click ------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Startup benchmark: our page until body[data-state=ready], against a bare PyScript page.
 
     python3 bench/startup.py [--url "/?game=devils-square&deal=1"] [--runs 7] [--site DIR]
+                             [--also DIR]
 
 Serves _site/ (run `make site` first; --site DIR or SITE_DIR=DIR times another build, such
 as `python3 tools/build_site.py DIR` of another commit, to compare two builds) and, from a
@@ -18,7 +19,9 @@ Runs alternate ours/bare (and which goes first) so machine load hits both alike.
   early  ours only, when --url names a game: coming back to it, the time the board kept
          by js/early.js is drawn (the frame after it), with the HTTP cache (warm) and with
          it emptied but the storage kept (cold), against the bare page's py:ready
-Prints the medians and the ratios ours/bare.
+  --also DIR  another build (e.g. the one before a change) timed in the same runs, cold and
+         warm, in turn with ours and bare: a before/after comparison under the same load
+Prints the medians and the ratios ours/bare, and our own part: py:ready until ready.
 """
 
 from __future__ import annotations
@@ -134,6 +137,12 @@ def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
+def own(results: dict[str, list[float]], ready: str, py_ready: str) -> float:
+    """The median over the runs of (ready - py:ready): the page's own Python, each run
+    against itself, so less of the machine's load than a difference of medians."""
+    return median([r - p for r, p in zip(results[ready], results[py_ready], strict=True)])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -147,6 +156,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--headed", action="store_true")
     parser.add_argument("--site", type=Path, default=SITE,
                         help="the build to time (default: $SITE_DIR or _site/)")
+    parser.add_argument("--also", type=Path, default=None,
+                        help="another build timed in the same runs (e.g. the one before)")
     args = parser.parse_args(argv)
 
     site = args.site.resolve()
@@ -171,6 +182,10 @@ def main(argv: list[str] | None = None) -> int:
             "early_board_warm",
             "early_ready_cold",
             "early_ready_warm",
+            "also_cold",
+            "also_warm",
+            "also_py_ready_cold",
+            "also_py_ready_warm",
         )
     }
     with tempfile.TemporaryDirectory(prefix="bench-bare-") as tmp:
@@ -179,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
         os.symlink(site / "vendor", bare_dir / "vendor")
         ours_url, stop_ours = serve_in_thread(site)
         bare_url, stop_bare = serve_in_thread(bare_dir)
+        also_url, stop_also = (serve_in_thread(args.also.resolve()) if args.also
+                               else ("", lambda: None))
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(
@@ -187,8 +204,11 @@ def main(argv: list[str] | None = None) -> int:
                 # One untimed load of each first, so disk caches are warm for both alike.
                 run_pair(browser, ours_url + path, "ready")
                 run_pair(browser, bare_url + "/", "ready")
+                if also_url:
+                    run_pair(browser, also_url + path, "ready")
+                kinds = ["ours", "bare", "also"] if also_url else ["ours", "bare"]
                 for i in range(args.runs):
-                    order = ["ours", "bare"] if i % 2 == 0 else ["bare", "ours"]
+                    order = kinds[i % len(kinds):] + kinds[:i % len(kinds)]
                     for which in order:
                         if which == "ours":
                             cold, warm = run_pair(browser, ours_url + path, "ready")
@@ -196,6 +216,12 @@ def main(argv: list[str] | None = None) -> int:
                             results["ours_warm"].append(warm["ready"])
                             results["ours_py_ready_cold"].append(cold.get("pyReady", float("nan")))
                             results["ours_py_ready_warm"].append(warm.get("pyReady", float("nan")))
+                        elif which == "also":
+                            cold, warm = run_pair(browser, also_url + path, "ready")
+                            results["also_cold"].append(cold["ready"])
+                            results["also_warm"].append(warm["ready"])
+                            results["also_py_ready_cold"].append(cold.get("pyReady", float("nan")))
+                            results["also_py_ready_warm"].append(warm.get("pyReady", float("nan")))
                         else:
                             cold, warm = run_pair(browser, bare_url + "/", "ready")
                             results["bare_cold"].append(cold["pyReady"])
@@ -219,6 +245,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             stop_ours()
             stop_bare()
+            stop_also()
 
     m = {k: median(v) for k, v in results.items()}
     print()
@@ -245,6 +272,16 @@ def main(argv: list[str] | None = None) -> int:
             ratio = board / m[f"bare_{kind}"]
             print(f"    {kind:5} board shown {board:6.0f} ms ({ratio:.2f} x bare py:ready), "
                   f"ready {m[f'early_ready_{kind}']:.0f} ms")
+    if results["also_cold"]:
+        print(f"  the other build (--also {args.also}):")
+        for kind in ("cold", "warm"):
+            print(f"    {kind:5} {m[f'also_{kind}']:6.0f} ms "
+                  f"({m[f'also_{kind}'] / m[f'bare_{kind}']:.2f} x bare py:ready); "
+                  f"its own part, py:ready until ready: "
+                  f"{own(results, f'also_{kind}', f'also_py_ready_{kind}'):.0f} ms")
+    for kind in ("cold", "warm"):
+        print(f"  our own part, py:ready until ready, {kind} (median of the runs' "
+              f"differences): {own(results, f'ours_{kind}', f'ours_py_ready_{kind}'):.0f} ms")
     print(f"  ours py:ready (cold): {m['ours_py_ready_cold']:.0f} ms, "
           f"(warm): {m['ours_py_ready_warm']:.0f} ms: our own Python takes "
           f"{m['ours_cold'] - m['ours_py_ready_cold']:.0f} / "

@@ -146,3 +146,14 @@ def test_no_table_outside_a_games_own_module_is_keyed_by_its_id():
             if isinstance(node, ast.Constant) and node.value in ids:
                 raise AssertionError(f"{path.relative_to(ROOT)}:{node.lineno} names "
                                      f"{node.value!r}: read it from the game's GameInfo")
+
+
+def test_every_dataclass_has_a_docstring():
+    """@dataclass writes a docstring for a class that has none, from inspect.signature,
+    evaluating its annotations: a measurable part of the page's start under Pyodide
+    (tools/compile_pyc.mjs keeps classes' docstrings in the bytecode for this)."""
+    for path in modules():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and any(
+                    "dataclass" in ast.unparse(d) for d in node.decorator_list):
+                assert ast.get_docstring(node), f"{path.relative_to(ROOT)}:{node.lineno}"

@@ -93,6 +93,8 @@ class Grading:
 
 @dataclass(frozen=True)
 class SolitaireAI:
+    """A patience's computer help: its resumable search and its hint player."""
+
     new_search: Callable[[Game, int, float | None], Resumable]
     hint: Player
     greedy: Player

@@ -32,6 +32,8 @@ class Mode:
 
 @dataclass(frozen=True)
 class GameInfo:
+    """A game's registration: everything the site knows about a game, in one place."""
+
     engine: type[Game]  # the rules: its class attribute `id` is the game's id
     title: str
     tagline: str  # one line of story for the game list

@@ -11,7 +11,6 @@ every game first.
 
 from __future__ import annotations
 
-import pkgutil
 import re
 from importlib import import_module
 
@@ -52,6 +51,8 @@ def known(game_id: str) -> bool:
 
 def load_all() -> dict[str, GameInfo]:
     """Every game's descriptor, in the game list's order."""
+    import pkgutil  # (a page opened on one game never lists them: not imported at its start)
+
     for module in pkgutil.iter_modules(__path__):
         import_module(f"{__name__}.{module.name}")
     return dict(sorted(registry.REGISTRY.items(), key=lambda item: item[1].list_order))

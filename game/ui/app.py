@@ -16,10 +16,8 @@ from ..engine import Game
 from ..games import load
 from ..i18n import tr
 from . import language
-from .daily_store import daily_query, day_error
 from .dom import attribute, closest, listen, local_today, proxy
 from .games import page_of
-from .home_view import show_home
 from .opening import open_game, random_deal
 from .page import Page
 from .pointer import PointerInput
@@ -46,6 +44,7 @@ class App:
         page.router = self.navigate
         self._symbols: set[str] = set()
         self._views_made = False
+        self._challenge_made = False
         self.help = self.game_view = self.watcher = None  # made with the first game
         self._copied = proxy(
             lambda *_: page.toast(tr("Link copied: anyone opening it gets this deal.")))
@@ -87,8 +86,11 @@ class App:
         self.route(parse_route(search))
 
     def route(self, route: Route) -> None:
-        if route.day is not None and day_error(route.day, local_today()):
-            route = Route(error=day_error(route.day, local_today()))
+        if route.day is not None:  # (the daily deals' module: only where one is asked for)
+            from .daily_store import day_error
+
+            if day_error(route.day, local_today()):
+                route = Route(error=day_error(route.day, local_today()))
         if route.error:
             self.page.toast(route.error)
             window.history.replaceState(None, "", "./")
@@ -105,6 +107,8 @@ class App:
     def home(self) -> None:
         self.page.stop_replay()
         self.page.clear()
+        from .home_view import show_home  # (not needed by a game's page)
+
         show_home(self.store)
         document.body.dataset.state = "ready"
 
@@ -133,9 +137,15 @@ class App:
         # loaded from is ours (if another tab saved since, the first save here sees it).
         self.store.claim(key, opened.text if opened.record is not None else self.store.read(key))
         game = session.game
-        address = (shared_query("beat", challenge) if challenge is not None
-                   else daily_query(game_id, page.daily) if page.daily
-                   else game_query(game_id, game.deal, game.options))
+        if challenge is not None:
+            address = shared_query("beat", challenge)
+            self._challenges()
+        elif page.daily:
+            from .daily_store import daily_query
+
+            address = daily_query(game_id, page.daily)
+        else:
+            address = game_query(game_id, game.deal, game.options)
         window.history.replaceState(None, "", address)
         parts = page_of(info)
         self.faces(parts)
@@ -156,14 +166,21 @@ class App:
         """The views a game needs, made when the first game opens (the game list needs
         none of them, and compiling their modules is part of start-up under Pyodide)."""
         if not self._views_made:
-            from .challenge_view import ChallengeView
             from .views import for_games
             from .watch_view import WatchView
 
             self.help = for_games(self.page)
             self.watcher = WatchView(self.page, self.faces, self.home)
-            ChallengeView(self.page)
             self._views_made = True
+
+    def _challenges(self) -> None:
+        """The challenge's view, made when the first challenge opens (before its game is
+        shown, so it sees it open) and kept: until then there is no challenge to show."""
+        if not self._challenge_made:
+            from .challenge_view import ChallengeView
+
+            ChallengeView(self.page)
+            self._challenge_made = True
 
     # -- input --------------------------------------------------------------------------
 

@@ -177,6 +177,8 @@ def _check(key: str, text: str) -> None:
 
 @dataclass(frozen=True)
 class Change:
+    """One stored key of a backup file and what importing it does."""
+
     key: str
     action: str  # add, same, replace, keep
     text: str  # the file's text
@@ -184,6 +186,8 @@ class Change:
 
 @dataclass
 class Plan:
+    """What importing a backup file would change, key by key."""
+
     changes: list[Change] = field(default_factory=list)
 
     def count(self, kind: str, action: str) -> int:

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 from pyscript import document, window
 
 from ..i18n import mark, tr
-from . import backup
 from .dom import by_id, closest, js_object, listen, missing, proxy
 
 if TYPE_CHECKING:
+    from . import backup
     from .page import Page
 
 
@@ -63,6 +63,8 @@ class BackupView:
     # -- export ---------------------------------------------------------------------------
 
     def export(self) -> None:
+        from . import backup  # (backup.py and what it reads: on first use, not at start-up)
+
         text = backup.export_text(self.page.store, int(time.time()))
         today = window.Date.new()
         name = backup.file_name(int(today.getFullYear()), int(today.getMonth()) + 1,
@@ -85,6 +87,8 @@ class BackupView:
         if str(target.id) != "backup-file" or missing(target.files) or not target.files.length:
             return
         file = target.files.item(0)
+        from . import backup
+
         if int(file.size) > backup.MAX_FILE:
             self._refused(backup.BadBackup(tr(
                 "This file is too large to be a backup of this site, so nothing was "
@@ -93,6 +97,8 @@ class BackupView:
         file.text().then(self._read)
 
     def _file_read(self, text) -> None:
+        from . import backup
+
         try:
             stored = backup.read_backup(str(text))
         except backup.BadBackup as error:
@@ -140,6 +146,8 @@ class BackupView:
             by_id("backup-file").value = ""
         elif action == "apply" and self.plan is not None:
             planned, self.plan = self.plan, None
+            from . import backup
+
             if not backup.apply(self.page.store, planned):
                 self.page.toast(tr("The browser refused to store data, so progress is not "
                                    "being saved."))

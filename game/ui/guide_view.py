@@ -39,11 +39,11 @@ class GuideView:
         listen(self.el, "click", self._click)
         listen(window, "keydown", self._key, capture=True)  # before the page's own keys
         listen(window, "resize", lambda *_: self._position())
-        page.on("opened", self._opened)
+        page.on("opened", self.opened)
         page.on("closing", lambda *_: self.close(remember=False))
         page.on("home", lambda *_: self.close(remember=False))
 
-    def _opened(self) -> None:
+    def opened(self) -> None:
         cancel(self.timer)
         self.timer = after(OPEN_AFTER_MS, self.open)
 

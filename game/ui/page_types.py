@@ -30,6 +30,8 @@ class Faces:
 
 @dataclass(frozen=True)
 class GamePage:
+    """What the page draws for a game: its board, card faces, rules figures and views."""
+
     board_class: str  # classes of #board
     board_html: Callable[[Mapping[str, Any]], str]  # the board's zones, from the options
     faces: Faces

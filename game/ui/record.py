@@ -35,6 +35,8 @@ DEAL_KINDS = frozenset({"any", "winnable", "easy", "medium", "hard"})  # game.ui
 
 @dataclass
 class SaveRecord:
+    """One save slot's record: the engine's save and what the page keeps beside it."""
+
     save: dict[str, Any]  # the engine's save, as Game.to_save() made it
     redo: list[str] = field(default_factory=list)  # move texts, the next redo last
     names: list[str] | None = None  # a table's players

@@ -90,6 +90,8 @@ NEWER_NOTE = mark("Your settings were saved by a newer version of this site; the
 
 @dataclass(frozen=True)
 class Settings:
+    """The player's settings, each with its default."""
+
     speed: str = "normal"
     motion: str = "system"
     autoplay: bool = False

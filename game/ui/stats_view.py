@@ -22,14 +22,13 @@ from ..games import load, load_all
 from ..i18n import tr
 from . import assist
 from .clock import Tracker, clock_text
-from .daily_store import DailyStore, has_daily
 from .dom import by_id, listen, local_today, proxy
 from .record import SaveRecord
 from .stats_model import ALL, end_line, mode_label, mode_of, modes_for
-from .stats_render import chart_svg, daily_html, table_html
 from .stats_store import StatsStore
 
 if TYPE_CHECKING:
+    from .daily_store import DailyStore
     from .page import Page
 
 TICK_MS = 500  # the clock is redrawn from elapsed time, so the tick only keeps it fresh
@@ -39,7 +38,7 @@ class StatsView:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.data = StatsStore(page.store)
-        self.daily = DailyStore(page.store)
+        self._daily: DailyStore | None = None  # made on first use (daily_store.py)
         self.tracker: Tracker | None = None
         self.key = ""  # the save slot of the game tracked
         self.dialog = by_id("stats-dialog")
@@ -63,6 +62,16 @@ class StatsView:
         for action in ("stats", "stats-close", "stats-reset", "stats-reset-no",
                        "stats-reset-yes"):
             page.handle(action, lambda action=action: self.act(action))
+
+    @property
+    def daily(self) -> DailyStore:
+        """The daily deals' records: their module is loaded only where a deal of the day
+        is played or the statistics dialog is opened, not at start-up."""
+        if self._daily is None:
+            from .daily_store import DailyStore
+
+            self._daily = DailyStore(self.page.store)
+        return self._daily
 
     # -- the game being played -------------------------------------------------------------
 
@@ -256,6 +265,9 @@ class StatsView:
             "</option>" for m in [ALL, *modes])
         self.mode_select.value = mode
         self.mode_select.disabled = len(modes) < 2
+        from .daily_store import has_daily  # (the dialog's modules: not needed at start-up)
+        from .stats_render import chart_svg, daily_html, table_html
+
         summary = stats.summary(mode)
         if summary.recent:
             chart = chart_svg(summary.recent, game_id)

@@ -94,8 +94,6 @@ def always(page: Page, reroute: Callable[[], None], home: Callable[[], None]) ->
 def for_games(page: Page) -> HelpView:
     """The views of a game being played; the help view is returned (the App asks it which
     deal to deal)."""
-    from .finish_view import FinishView
-    from .guide_view import GuideView
     from .help_view import HelpView
     from .outcome_view import OutcomeView
     from .solver_view import ReplayView, SolverPanel
@@ -105,10 +103,44 @@ def for_games(page: Page) -> HelpView:
     StatsView(page)
     SolverPanel(page)
     ReplayView(page)
-    FinishView(page)
-    GuideView(page)
+    Later(page)
     GameViews(page)
     return HelpView(page)
+
+
+class Later:
+    """The views a game may never need, made the first time they have something to do
+    (their modules are not loaded at start-up, bench/startup.py): "Finish the game" once
+    a game shown has a move (a deal not yet played is never certain: finish_view.py), the
+    first-run guide when a game opens that shows it (guide.wanted). Once made, a view
+    listens to the page itself; the event that made it is passed on to it here."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.finish = None
+        self.guide = None
+        page.on("opened", self._opened)
+        page.on("saved", lambda _record: self._played())
+
+    def _opened(self) -> None:
+        self._played()
+        page = self.page
+        if self.guide is None and page.session is not None and page.info is not None:
+            from . import guide
+
+            if guide.wanted(page.store, page.info.id, page.session.game.options):
+                from .guide_view import GuideView
+
+                self.guide = GuideView(page)
+                self.guide.opened()
+
+    def _played(self) -> None:
+        session = self.page.session
+        if self.finish is None and session is not None and session.game.move_stack:
+            from .finish_view import FinishView
+
+            self.finish = FinishView(self.page)
+            self.finish.check()
 
 
 class GameViews:

@@ -210,18 +210,13 @@ def main(argv: list[str] | None = None) -> int:
                 for i in range(args.runs):
                     order = kinds[i % len(kinds):] + kinds[:i % len(kinds)]
                     for which in order:
-                        if which == "ours":
-                            cold, warm = run_pair(browser, ours_url + path, "ready")
-                            results["ours_cold"].append(cold["ready"])
-                            results["ours_warm"].append(warm["ready"])
-                            results["ours_py_ready_cold"].append(cold.get("pyReady", float("nan")))
-                            results["ours_py_ready_warm"].append(warm.get("pyReady", float("nan")))
-                        elif which == "also":
-                            cold, warm = run_pair(browser, also_url + path, "ready")
-                            results["also_cold"].append(cold["ready"])
-                            results["also_warm"].append(warm["ready"])
-                            results["also_py_ready_cold"].append(cold.get("pyReady", float("nan")))
-                            results["also_py_ready_warm"].append(warm.get("pyReady", float("nan")))
+                        if which in ("ours", "also"):  # a build of this site
+                            url = ours_url if which == "ours" else also_url
+                            cold, warm = run_pair(browser, url + path, "ready")
+                            for kind, marks in (("cold", cold), ("warm", warm)):
+                                results[f"{which}_{kind}"].append(marks["ready"])
+                                results[f"{which}_py_ready_{kind}"].append(
+                                    marks.get("pyReady", float("nan")))
                         else:
                             cold, warm = run_pair(browser, bare_url + "/", "ready")
                             results["bare_cold"].append(cold["pyReady"])

@@ -439,6 +439,17 @@ TOAST_LOG_JS = """
 """
 
 
+def follow_in_page(page: Page, query: str) -> None:
+    """Meet `query` through the page's own router, without a load: as a link of the page
+    followed, or Back or Forward pressed (history.pushState, then popstate). The toasts
+    logged so far (TOAST_LOG_JS) are forgotten first."""
+    page.evaluate("""(query) => {
+      if (window.__toasts) window.__toasts = [];
+      history.pushState(null, '', query);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }""", query)
+
+
 def toasts(page: Page) -> list[str]:
     return page.evaluate("window.__toasts || []")
 

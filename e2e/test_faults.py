@@ -19,6 +19,7 @@ from helpers import (
     engine,
     expect_board,
     find_single_target_move,
+    follow_in_page,
     is_build,
     page_deal,
     play_by_clicks,
@@ -139,15 +140,6 @@ def test_bad_url_parameters_give_a_message_and_the_game_list(context, open_site,
     expect_the_list_works(page)
 
 
-# The page's router meets an address without a load when a link of the page is followed,
-# or Back or Forward is pressed (popstate).
-ROUTE_JS = """(query) => {
-  window.__toasts = [];
-  history.pushState(null, '', query);
-  dispatchEvent(new PopStateEvent('popstate'));
-}"""
-
-
 def test_every_option_given_a_hostile_value_is_refused_by_the_router(context, open_site):
     """Every option of every game given a hostile value (raw, percent- or double-encoded,
     some with a hostile #fragment), met one after another in one page: each gives its
@@ -155,7 +147,7 @@ def test_every_option_given_a_hostile_value_is_refused_by_the_router(context, op
     context.add_init_script(TOAST_LOG_JS)
     page = open_site("/")
     for name, query in ROUTED_BAD_QUERIES.items():
-        page.evaluate(ROUTE_JS, query)
+        follow_in_page(page, query)
         page.wait_for_function("window.__toasts.length > 0")
         try:
             expect_refused_address(page)

@@ -27,6 +27,7 @@ from helpers import (
     find_single_target_move,
     find_stack_choice,
     find_win,
+    follow_in_page,
     log_pointer_events,
     message,
     mouse_drag,
@@ -71,9 +72,7 @@ def test_deal_by_url_shows_the_engine_cards(open_site, game_id):
     page = open_site(game_path(game_id, 123))
     for deal in (123, 987_654_321):
         if deal != 123:
-            page.evaluate("(q) => { history.pushState(null, '', q);"
-                          " dispatchEvent(new PopStateEvent('popstate')); }",
-                          game_path(game_id, deal))
+            follow_in_page(page, game_path(game_id, deal))
         game = engine(game_id, deal)
         expect(page.locator("#deal-label")).to_have_text(f"Deal {deal}")
         assert page.evaluate("[document.body.dataset.game, document.body.dataset.view]") == [

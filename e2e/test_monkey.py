@@ -43,7 +43,15 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import GUIDE_SEEN_JS
-from helpers import READ_BOARD_JS, READY, READY_TIMEOUT_MS, TOP_ONLY, board_diff, shown
+from helpers import (
+    READ_BOARD_JS,
+    READY,
+    READY_TIMEOUT_MS,
+    TOP_ONLY,
+    board_diff,
+    follow_in_page,
+    shown,
+)
 from playwright.sync_api import Browser, Page
 from test_kings_corner_solitaire import shown as kcs_shown
 from test_kings_corner_table import READ_TABLE_JS, set_pace, table_view, view_diff
@@ -476,8 +484,7 @@ class Monkey:
     def open_deal(self, query: str) -> None:
         """Go to `query` inside the page, as the browser's Back button does."""
         self.record(f"open {query}")
-        self.page.evaluate("q => { history.pushState(null, '', q); "
-                           "dispatchEvent(new PopStateEvent('popstate')); }", query)
+        follow_in_page(self.page, query)
 
     def run(self, actions: int, deals: list[str]) -> None:
         per_deal = [actions // len(deals)] * len(deals)

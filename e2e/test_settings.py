@@ -159,8 +159,8 @@ def test_a_card_back_and_a_table_are_chosen_apply_at_once_and_stay(context, site
     assert page.evaluate(LOOKS_JS) == before
 
 
-WORDS_JS = """
-() => {
+# WCAG's contrast ratio of two computed colours (rgb() or rgba() text), for the checks below
+RATIO_JS = """
   const rgb = (text) => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
   const lum = ([r, g, b]) => {
     const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
@@ -170,6 +170,9 @@ WORDS_JS = """
     const [x, y] = [lum(rgb(a)), lum(rgb(b))].sort((p, q) => q - p);
     return (x + 0.05) / (y + 0.05);
   };
+"""
+
+WORDS_JS = "() => {\n" + RATIO_JS + """
   const ground = getComputedStyle(document.body).backgroundColor;  // the table's colour
   const out = {};
   for (const sel of ['body', '#moves-label', '#moves', '#deal-label']) {
@@ -202,17 +205,7 @@ def test_the_words_read_on_every_table_by_day_and_at_night(new_context, site_url
 
 # -- high-contrast card faces -------------------------------------------------------------------
 
-CONTRAST_JS = """
-() => {
-  const rgb = (text) => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
-  const lum = ([r, g, b]) => {
-    const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
-    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-  };
-  const ratio = (a, b) => {
-    const [x, y] = [lum(rgb(a)), lum(rgb(b))].sort((p, q) => q - p);
-    return (x + 0.05) / (y + 0.05);
-  };
+CONTRAST_JS = "() => {\n" + RATIO_JS + """
   const pairs = [];
   const add = (what, el, ink, ground) => {
     if (el) pairs.push([what, ratio(getComputedStyle(el)[ink], getComputedStyle(ground)[

@@ -12,6 +12,7 @@ from helpers import (
     READY_TIMEOUT_MS,
     TOAST_LOG_JS,
     expect_board,
+    follow_in_page,
     seed_storage,
     sentences,
     storage,
@@ -146,12 +147,6 @@ HOSTILE_LINKS = [
     "EXTRA",  # a real link with another parameter
     "TABLE",  # a game at a table
 ]
-# The page's router meets a link without a load (a link of the page, Back or Forward).
-ROUTE_JS = """(query) => {
-  window.__toasts = [];
-  history.pushState(null, '', query);
-  dispatchEvent(new PopStateEvent('popstate'));
-}"""
 
 
 def test_hostile_links_give_one_sentence_and_the_game_list(new_context, site_url):
@@ -168,7 +163,7 @@ def test_hostile_links_give_one_sentence_and_the_game_list(new_context, site_url
         if page is None:
             page = open_in(context, f"{site_url}/{query}")
         else:
-            page.evaluate(ROUTE_JS, query)
+            follow_in_page(page, query)
         page.wait_for_function("window.__toasts.length > 0")
         expect(page.locator("body")).to_have_attribute("data-view", "home")
         text = toast(page)

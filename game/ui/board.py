@@ -182,7 +182,8 @@ class Board:
             cards = zones.get(zone, [])
             name = self.zone_name.setdefault(zone, str(element.getAttribute("aria-label")))
             if len(cards) > 2:
-                element.dataset.between = str(len(cards) - 2)
+                if element.getAttribute("data-between") != str(len(cards) - 2):
+                    element.setAttribute("data-between", str(len(cards) - 2))
                 label = tr_n("{zone}, {n} card from {first} to {last}",
                              "{zone}, {n} cards from {first} to {last}", len(cards),
                              zone=name, first=self.faces.label(cards[0]),
@@ -190,7 +191,8 @@ class Board:
             else:
                 element.removeAttribute("data-between")
                 label = name
-            element.setAttribute("aria-label", label)
+            if element.getAttribute("aria-label") != label:  # (every render of the table)
+                element.setAttribute("aria-label", label)
 
     def _play(self, first: dict) -> None:
         """FLIP with the Web Animations API: one forced layout to measure where the cards

@@ -256,6 +256,88 @@ def test_with_limited_passes_a_lost_position_makes_those_it_deals_to_lost():
     assert nontrivial >= 5
 
 
+def relaxed_of(core) -> dgs.Relaxed:
+    return dgs.Relaxed(core.seq, core.p, core.redeals, core.draw, core.passes)
+
+
+def walk(deal: int, options: dict, seed: int, steps: int = 40):
+    """The solver's core at each position of a random line of its progress moves."""
+    game = GAMES["devils-grip"].new(deal=deal, **options)
+    core = DevilsGripSearch(game).core
+    rng = random.Random(seed)
+    for _ in range(steps):
+        yield core
+        moves = core._children()
+        if not moves:
+            return
+        core.apply(rng.choice(moves))
+
+
+@pytest.mark.parametrize("options", [{"passes": 1}, {"passes": 3}, {}])
+def test_whether_a_pile_can_leave_its_cell_depends_on_the_cards_alone(options):
+    """The lemma of `Relaxed`: some exit exists (a bottom b and a top b-1) exactly when
+    the grid's cards need fewer than 24 piles; and every progress move of the solver is
+    one of the search without the grid (a refill there names no pile)."""
+    seen = {True: 0, False: 0}
+    for deal in range(1, 7):
+        for core in walk(deal, options, deal):
+            relaxed = relaxed_of(core)
+            exits = any(core.bottoms[b] and b & 3 and core.tops[b - 1] for b in range(48))
+            assert exits == (relaxed.runs < 24)
+            seen[exits] += 1
+            if core.passes:
+                loose = {(q, r, kind) for q, r, kind, _c in relaxed._children()}
+                assert {(q, r, kind) for q, r, kind, _b in core._children()} <= loose
+    assert min(seen.values()) >= 5
+
+
+@pytest.mark.parametrize("passes", [1, 3])
+def test_positions_lost_without_the_grid_are_lost(passes):
+    """`Relaxed`: wherever the search without the grid finds a small position lost, the
+    plain search does too (it is a relaxation: never wrong about a loss); and it finds
+    some that the solver has to search."""
+    verdicts = {WON: 0, LOST: 0}
+    searched = 0
+    for seed in range(1_400):
+        game = small_position(seed, {"passes": passes})
+        if game is None or not (status := plain_status(game, 5_000, False)):
+            continue
+        relaxed = relaxed_of(DevilsGripSearch(game).core)
+        if relaxed.step(100_000) == LOST:
+            assert status == LOST, seed
+            searched += relaxed.nodes > 0
+        verdicts[status] += 1
+    assert verdicts[WON] >= 2 and verdicts[LOST] >= 60 and searched >= 10
+
+
+def test_no_position_of_a_won_game_is_lost_without_the_grid():
+    """Three-pass deal 873, which the hint player wins: at every position of its game
+    the search without the grid never finds it lost (a relaxation never loses a won
+    game), and from most it finds a win."""
+    from game.ai.devils_grip import AI
+
+    game = GAMES["devils-grip"].new(deal=873, passes=3)
+    verdicts = {WON: 0, None: 0}
+    while not game.is_over():
+        if game.stock or game.waste:
+            _bottoms, _tops, seq = dgs._codes(game)
+            relaxed = dgs.Relaxed(seq, len(game.waste), game.redeals, 3, 3)
+            verdicts[relaxed.step(20_000)] += 1  # a KeyError if LOST
+        game.push(AI.hint(game))
+    assert game.outcome().won and verdicts[WON] > 50 and verdicts[WON] > 4 * verdicts[None]
+
+
+def test_one_pass_deals_the_solver_could_not_decide_are_lost_without_the_grid():
+    """Deals 1 and 3 with one pass: the solver alone had not decided deal 1 after 2
+    million nodes and needed 1.1 million for deal 3; without the grid both are lost
+    within 40,000 nodes, and so is the game."""
+    for deal in (1, 3):
+        game = GAMES["devils-grip"].new(deal=deal, passes=1)
+        solution = solve_game(game, 100_000)
+        assert solution.status == LOST, deal
+        assert replay(game, solution.moves).score == -solution.value
+
+
 def test_the_pointers_are_those_dealing_reaches():
     game = small_position(1, {})
     core = DevilsGripSearch(game).core

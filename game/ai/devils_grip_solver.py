@@ -151,6 +151,7 @@ class Core:
         self.run_index = 0
         self.rng = random.Random(1)
         self.line: list[tuple] | None = None
+        self.relaxed: Relaxed | None = None  # its lost positions are lost here too
         self._restart()
 
     # -- positions ------------------------------------------------------------------------
@@ -378,12 +379,155 @@ class Core:
             if not left:
                 self.line = list(path)
                 return WON
-            if self._known_lost():
+            relaxed = self.relaxed
+            if self._known_lost() or (
+                    relaxed is not None and relaxed.lost(self.seq, self.p, self.redeals)):
                 path.pop()
                 self.unapply(move, undos.pop())
                 continue
             stack.append([self._children(), 0])
         return None
+
+
+class Relaxed:
+    """The search with the grid forgotten (limited passes): a position is its sequence,
+    pointer and redeals alone, and a progress move is allowed whenever some grid with
+    these cards on it would allow it. The grid holds every card not in the sequence, so
+    each sequence's count of cards of each step there is known; the piles are not. A
+    grid with c_k cards of step k of a sequence, a_k of them on a card of step k-1, has
+    sum(c) - sum(a) piles, 24 in play; as a_k <= min(c_(k-1), c_k), the exits it offers
+    (a bottom b, not a base, and a top b-1 elsewhere: a_k < min(c_(k-1), c_k) for some
+    sequence and step) number exactly 24 minus the fewest piles its cards need
+    (`_runs`, the same count `crowded_from` makes). So whether a pile can leave its cell
+    (a refill) does not depend on the piles at all; a waste card of step k needs a top
+    of step k-1 (c_(k-1) > a_k), which some grid has iff c_(k-1) > c_k, or c_(k-1) > 0
+    and an exit exists. Every line of the game is a line here, so a position lost here
+    is lost in the game, whatever its grid (`lost`). On the last pass the same cuts as
+    the game's (`crowded`), with a card that waits when no copy of its step below is on
+    the grid at all."""
+
+    def __init__(self, seq: bytes, p: int, redeals: int, draw: int, passes: int) -> None:
+        self.seq, self.p, self.redeals = seq, p, redeals
+        self.draw, self.passes = draw, passes
+        self.gone = [0] * 48  # the sequence's cards of each code
+        for c in seq:
+            self.gone[c] += 1
+        self.runs = sum(_runs(self.gone, base) for base in range(0, 48, 4))
+        self.nodes = 0
+        self.failed: dict = {}
+        self.path: list[tuple] = []
+        self.undos: list[tuple] = []
+        self.status: str | None = None  # WON or LOST once decided
+        self.stack = [[self._children(), 0]]
+
+    pointers = Core.pointers
+
+    def lost(self, seq: bytes, p: int, r: int) -> bool:
+        """Whether the position (`seq`, pointer `p` after `r` redeals) is known lost here."""
+        entry = self.failed.get(seq)
+        if entry is None:
+            return False
+        n, d = len(seq), self.draw
+        return any(reaches(p0, r0, p, r, n, d) for p0, r0 in entry)
+
+    def _mark_lost(self) -> None:
+        seq, p, r, n, d = self.seq, self.p, self.redeals, len(self.seq), self.draw
+        entry = self.failed.get(seq)
+        if entry is None:
+            self.failed[seq] = [(p, r)]
+            return
+        entry[:] = [(p0, r0) for p0, r0 in entry if not reaches(p, r, p0, r0, n, d)]
+        entry.append((p, r))
+
+    def _waits(self) -> int:
+        """The highest index of a waste card that waits for an empty stock (-1: none)."""
+        seq, p, gone = self.seq, self.p, self.gone
+        if p == len(seq):
+            return p - 1
+        for i in range(p - 1, -1, -1):
+            c = seq[i]
+            if not c & 3 or (gone[c - 1] == 2 and c - 1 not in seq[i + 1:]):
+                return i
+        return -1
+
+    def _children(self) -> list[tuple]:
+        seq, gone, n = self.seq, self.gone, len(self.seq)
+        last = self.passes - 1
+        f = crowded_from(seq)
+        if self.redeals == last and f <= self._waits():
+            return []
+        g = next((i for i in range(f, n) if not seq[i] & 3), n)
+        exits = self.runs < 24
+        moves = []
+        for q, r in self.pointers():
+            if q:
+                c = seq[q - 1]
+                if c & 3 and not (r == last and (g < q - 1 or (q == n and f < n - 1))):
+                    below, here = 2 - gone[c - 1], 2 - gone[c]
+                    if below > here or (below and exits):
+                        moves.append((q, r, WASTE, c))
+            w = q if q < n else n - 1
+            if exits and not (r == last and (g < w or (w == n - 1 and f < w))):
+                moves.append((q, r, EXIT, 0))
+        return moves
+
+    def _take(self, c: int, sign: int) -> None:
+        base = c & ~3
+        before = _runs(self.gone, base)
+        self.gone[c] -= sign
+        self.runs += _runs(self.gone, base) - before
+
+    def apply(self, move: tuple) -> tuple:
+        q, r, kind, _c = move
+        seq, n = self.seq, len(self.seq)
+        old = (seq, self.p, self.redeals)
+        at = q - 1 if kind == WASTE else (q if q < n else q - 1)
+        self._take(seq[at], 1)
+        self.seq = seq[:at] + seq[at + 1:]
+        self.p = q - 1 if kind == WASTE else (at if q < n else q - 1)
+        self.redeals = r
+        return old
+
+    def step(self, quota: int) -> str | None:
+        """Search up to `quota` more nodes: WON (some line wins here: the game may still
+        be lost), LOST (the game is lost), or None."""
+        if self.status is not None:
+            return self.status
+        end = self.nodes + quota
+        stack, path, undos = self.stack, self.path, self.undos
+        while self.nodes < end:
+            frame = stack[-1]
+            moves = frame[0]
+            if frame[1] >= len(moves):
+                self._mark_lost()
+                stack.pop()
+                if not path:
+                    self.status = LOST
+                    return LOST
+                self._undo(path.pop(), undos.pop())
+                continue
+            move = moves[frame[1]]
+            frame[1] += 1
+            undo = self.apply(move)
+            self.nodes += 1
+            path.append(move)
+            undos.append(undo)
+            if not self.seq:
+                self.status = WON
+                return WON
+            if self.lost(self.seq, self.p, self.redeals):
+                self._undo(path.pop(), undos.pop())
+                continue
+            stack.append([self._children(), 0])
+        return None
+
+    def _undo(self, move: tuple, undo: tuple) -> None:
+        q, _r, kind, _c = move
+        seq, p, r = undo
+        n = len(seq)
+        at = q - 1 if kind == WASTE else (q if q < n else q - 1)
+        self.seq, self.p, self.redeals = seq, p, r
+        self._take(seq[at], -1)
 
 
 def _codes(game):
@@ -412,6 +556,7 @@ class DevilsGripSearch(Sliced):
         self.seconds = 0.0
         self.result: Solution | None = None
         self.core: Core | None = None
+        self.relaxed: Relaxed | None = None  # searched beside the core until it decides
         self.generic = None
         if not all(game.cells):
             from .devils_grip import RULES
@@ -423,14 +568,19 @@ class DevilsGripSearch(Sliced):
             self.result = Solution(WON, [], 0, 0, 0.0)
             return
         bottoms, tops, seq = _codes(game)
-        self.core = Core(bottoms, tops, seq, len(game.waste), game.redeals,
-                         game.options["draw"], game.options["passes"])
+        draw, passes = game.options["draw"], game.options["passes"]
+        self.core = Core(bottoms, tops, seq, len(game.waste), game.redeals, draw, passes)
+        if passes:
+            self.relaxed = self.core.relaxed = Relaxed(seq, len(game.waste), game.redeals,
+                                                       draw, passes)
 
     @property
     def nodes(self) -> int:
         if self.generic is not None:
             return self.generic.nodes
-        return self.core.nodes if self.core else 0
+        if self.core is None:
+            return 0
+        return self.core.nodes + (self.relaxed.nodes if self.relaxed else 0)
 
     @property
     def progress(self) -> float:
@@ -446,7 +596,18 @@ class DevilsGripSearch(Sliced):
         if self.result is not None:
             return self.result
         started = time.perf_counter()
-        status = self.core.step(min(quota, self.max_nodes - self.nodes))
+        quota = min(quota, self.max_nodes - self.nodes)
+        status = None
+        relaxed = self.relaxed
+        if relaxed is not None and relaxed.status is None:
+            # half of each slice to the search without the grid, until it decides: LOST
+            # there is the answer; WON there says nothing, and its table stays in use
+            before = relaxed.nodes
+            if relaxed.step(max(1, quota // 2)) == LOST:
+                status = LOST
+            quota -= relaxed.nodes - before
+        if status is None:
+            status = self.core.step(max(0, quota))
         self.seconds += time.perf_counter() - started
         if status is None and (self.nodes >= self.max_nodes or (
                 self.max_seconds is not None and self.seconds >= self.max_seconds)):
@@ -461,8 +622,10 @@ class DevilsGripSearch(Sliced):
         moves, left = texts(self.game, line)  # every move is checked by the engine
         if status == WON and left:
             raise AssertionError("a winning line did not win on the engine")
-        core.failed = {}  # free the table: a finished search keeps only its answer
-        return Solution(status, moves, -left, core.nodes, self.seconds)
+        nodes = self.nodes
+        core.failed = {}  # free the tables: a finished search keeps only its answer
+        core.relaxed = self.relaxed = None
+        return Solution(status, moves, -left, nodes, self.seconds)
 
 
 def texts(game, line: list[tuple]) -> tuple[list[str], int]:

@@ -39,7 +39,8 @@ against a plain search of every legal move on small positions):
   follows that a won game's last card is a J, Q or K). Children whose waste would bury
   a base card at or above the first such index, or empty the stock over it, are not
   made at all.
-Nothing else is cut; the order of the moves (`_children`) is what finds wins fast:
+Nothing else is cut in the core; the order of the moves (`_children`) is what finds
+wins fast:
 1. the waste's top card onto a top, at the nearest pointer first, unless it would
    cover the only top b-1 that a pile with bottom b (its own code) needs to leave;
 2. a pile leaving its cell where the refill is a base card (2, 3 or 4: only a refill
@@ -54,14 +55,42 @@ left undecided) stay undecided after 300,000 nodes; with them all 101 are won, t
 slowest in 24,000 nodes. The budgets grow without end, so a run eventually searches
 the whole tree and a lost deal is proved lost.
 
+With limited passes a second search runs beside the core, on positions without
+their grid (`Relaxed`): the grid holds every card not in the sequence, so each
+sequence's count c_k of grid cards of step k is known, only how they lie in piles is
+not, and whether a pile can leave its cell does not depend on that. If a_k of the c_k
+lie on a card of step k-1, the sequence lies in sum(c) - sum(a) piles, and a pile with
+bottom b of step k can leave onto a top b-1 iff a_k < min(c_(k-1), c_k). The grid has
+24 piles and a_k <= min(c_(k-1), c_k), so the exits on offer number exactly 24 minus
+the fewest piles its cards need (`_runs`): a refill is possible iff those are fewer than
+24, whatever the piles. A waste card of step k needs a top of step k-1
+(a_k < c_(k-1)), which some grid of those cards has iff c_(k-1) > c_k, or c_(k-1) > 0
+and an exit exists. `Relaxed` allows every move some grid allows, so each line of the
+game is one of its lines: a position it finds lost is lost in the game whatever its
+piles (the core skips those; a root lost there is the answer). Its positions are a
+sequence, a pointer and the redeals; which pile pays for a refill, most of the core's
+branching, is gone. On the last pass it cuts as the core does (a card waits when no
+copy of its step below is on the grid at all). The tests check the lemma on positions
+of real deals, that every move of the core is one of its moves, that it never finds a
+small position lost that the plain search wins, nor any position of a won three-pass
+game. What it cannot see is which sequence a top of the step below is in: a line it
+wins can still fail in the game (one-pass deal 37: its line of 72 cards breaks at the
+24th for every choice of piles).
+
 Measured (bench/winrates.py, bench/solver.py): every one of deals 1-10,000 is won, the
-slowest in 95,000 nodes and 0.6 s of CPU, median 31 ms. With limited passes
-(`passes` 1 or 3) it is still no match: with one pass `crowded` proves about a fifth
-of deals lost within 20,000 nodes (deals 6, 8 and 10 in 98, 9,196 and 4,248) and
-leaves the rest undecided, the best lines found still 25-55 cards short; with three
-passes `crowded` only cuts in the last pass and no deal is decided (docs/win-rates.md
-says how many deals were run). Deciding them needs a bound that cuts the first passes
-and the early part of the last one, where the waste is still short.
+slowest in 95,000 nodes and 0.6 s of CPU, median 31 ms. With one pass, deal 1, which
+the core alone leaves undecided after 2 million nodes, is lost within 40,000 nodes of
+`Relaxed`, and deals 2 and 3, which the core alone needs 1.6 and 1.1 million nodes
+for, within 7,400 and 1,800. Over deals 1-1,000 with 100,000 nodes one pass is proved
+lost for 618 deals (617 of them within 1 s of CPU, 493 within 20,000 nodes, where the
+core alone proved 217) and 382 stay undecided, their best lines 15-58 cards short.
+With three passes `Relaxed` wins most positions (its cuts bite on the last pass only)
+and decides next to nothing (over deals 1-1,000 with 20,000 nodes, none, as before: the
+three the hint player wins are the only ones known winnable). Deciding those, and the
+one-pass deals it wins, needs some of the piles back cheaply; tried and dropped: each
+sequence's exact count of piles (the choice of which pays for a refill branches again),
+an upper bound on it, and the count of builds onto each step (both split positions):
+each decided later, and none decided one-pass deal 4 or 37 within 150,000 nodes.
 """
 
 from __future__ import annotations
@@ -472,10 +501,19 @@ class Relaxed:
         return moves
 
     def _take(self, c: int, sign: int) -> None:
-        base = c & ~3
-        before = _runs(self.gone, base)
-        self.gone[c] -= sign
-        self.runs += _runs(self.gone, base) - before
+        """Card `c` leaves the sequence (sign 1) or comes back (-1): the grid's fewest
+        piles change only around its step."""
+        gone = self.gone
+        step = c & 3
+        here = 2 - gone[c]
+        below = 2 - gone[c - 1] if step else 0
+        above = 2 - gone[c + 1] if step < 3 else here
+        before = max(0, here - below) + max(0, above - here)
+        gone[c] -= sign
+        here += sign
+        if step == 3:
+            above = here
+        self.runs += max(0, here - below) + max(0, above - here) - before
 
     def apply(self, move: tuple) -> tuple:
         q, r, kind, _c = move
@@ -600,10 +638,10 @@ class DevilsGripSearch(Sliced):
         status = None
         relaxed = self.relaxed
         if relaxed is not None and relaxed.status is None:
-            # half of each slice to the search without the grid, until it decides: LOST
+            # most of each slice to the search without the grid, until it decides: LOST
             # there is the answer; WON there says nothing, and its table stays in use
             before = relaxed.nodes
-            if relaxed.step(max(1, quota // 2)) == LOST:
+            if relaxed.step(max(1, quota * 7 // 8)) == LOST:
                 status = LOST
             quota -= relaxed.nodes - before
         if status is None:

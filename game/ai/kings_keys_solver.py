@@ -213,7 +213,7 @@ RENAMED = [[_renamed(stack, items) for stack in STACKS] for items in permutation
 
 
 _canonical: dict[tuple[int, ...], tuple[int, ...]] = {}
-CANONICAL_KEPT = 200_000  # a few MB at most; a hint asks for the same few thousand again
+CANONICAL_KEPT = 50_000  # about 10 MB at most; a game asks for some 15,000, mostly again
 
 
 def canonical(config: tuple[int, ...]) -> tuple[int, ...]:

@@ -18,7 +18,9 @@ Runs alternate ours/bare (and which goes first) so machine load hits both alike.
          controls the page, then reload, so everything comes from its cache
   early  ours only, when --url names a game: coming back to it, the time the board kept
          by js/early.js is drawn (the frame after it), with the HTTP cache (warm) and with
-         it emptied but the storage kept (cold), against the bare page's py:ready
+         it emptied but the storage kept (cold), and under the site's service worker (sw:
+         how a player comes back, every file from its cache), against the bare page's py:ready
+         (warm, for sw)
   --also DIR  another build (e.g. the one before a change) timed in the same runs, cold and
          warm, in turn with ours and bare: a before/after comparison under the same load
 Prints the medians and the ratios ours/bare, and our own part: py:ready until ready.
@@ -112,25 +114,36 @@ def run_sw(browser: Browser, url: str) -> dict:
         return wait_marks(page, "ready")
 
 
-def run_early(browser: Browser, url: str) -> tuple[dict, dict]:
+EARLY_KEPT = "Object.keys(localStorage).some(k => k.startsWith('cardgames:early:'))"
+
+
+def run_early(browser: Browser, url: str) -> dict[str, dict]:
     """Ours coming back to a game: a first visit leaves the board's copy (js/early.js),
     then a reload with the HTTP cache (warm), and a visit in a new context given the first
     one's storage (cold: an empty HTTP cache, the storage kept); service workers blocked,
-    as in run_pair. Each: when the kept board was drawn (`board`, the frame after it) and
+    as in run_pair. And a reload under the service worker (sw), as a player who has been
+    here comes back. Each: when the kept board was drawn (`board`, the frame after it) and
     when Python was ready."""
     with marked_page(browser, service_workers="block") as page:
         page.goto(url)
         wait_marks(page, "ready")
-        page.wait_for_function(
-            "Object.keys(localStorage).some(k => k.startsWith('cardgames:early:'))",
-            timeout=TIMEOUT_MS)
+        page.wait_for_function(EARLY_KEPT, timeout=TIMEOUT_MS)
         page.reload()
         warm = wait_marks(page, "ready")
         storage = page.context.storage_state()
     # (emptying the cache of a live context through CDP crashed the renderer on reload)
     with marked_page(browser, service_workers="block", storage_state=storage) as page:
         page.goto(url)
-        return wait_marks(page, "ready"), warm
+        cold = wait_marks(page, "ready")
+    with marked_page(browser, service_workers="allow") as page:
+        page.goto(url)
+        wait_marks(page, "ready")
+        page.wait_for_function("navigator.serviceWorker.controller !== null",
+                               timeout=TIMEOUT_MS)
+        page.wait_for_function(EARLY_KEPT, timeout=TIMEOUT_MS)
+        page.reload()
+        sw = wait_marks(page, "ready")
+    return {"cold": cold, "warm": warm, "sw": sw}
 
 
 def median(values: list[float]) -> float:
@@ -180,8 +193,10 @@ def main(argv: list[str] | None = None) -> int:
             "bare_marker_warm",
             "early_board_cold",
             "early_board_warm",
+            "early_board_sw",
             "early_ready_cold",
             "early_ready_warm",
+            "early_ready_sw",
             "also_cold",
             "also_warm",
             "also_py_ready_cold",
@@ -224,8 +239,7 @@ def main(argv: list[str] | None = None) -> int:
                             results["bare_marker_cold"].append(cold["ready"])
                             results["bare_marker_warm"].append(warm["ready"])
                     if "game=" in path:  # the board before Python: a game to come back to
-                        cold, warm = run_early(browser, ours_url + path)
-                        for kind, marks in (("cold", cold), ("warm", warm)):
+                        for kind, marks in run_early(browser, ours_url + path).items():
                             results[f"early_board_{kind}"].append(marks.get("board", float("nan")))
                             results[f"early_ready_{kind}"].append(marks["ready"])
                     if not args.no_sw:
@@ -262,11 +276,11 @@ def main(argv: list[str] | None = None) -> int:
         )
     if results["early_board_warm"]:
         print("  coming back to that game (js/early.js draws the board left, before Python):")
-        for kind in ("cold", "warm"):
+        for kind in ("cold", "warm", "sw"):
             board = m[f"early_board_{kind}"]
-            ratio = board / m[f"bare_{kind}"]
-            print(f"    {kind:5} board shown {board:6.0f} ms ({ratio:.2f} x bare py:ready), "
-                  f"ready {m[f'early_ready_{kind}']:.0f} ms")
+            ratio = board / m[f"bare_{'cold' if kind == 'cold' else 'warm'}"]
+            print(f"    {kind:5} board shown {board:6.0f} ms ({ratio:.2f} x bare py:ready"
+                  f"{', warm' if kind == 'sw' else ''}), ready {m[f'early_ready_{kind}']:.0f} ms")
     if results["also_cold"]:
         print(f"  the other build (--also {args.also}):")
         for kind in ("cold", "warm"):

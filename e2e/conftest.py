@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page
+from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, expect
 
 from tools.serve import CHROMIUM, CHROMIUM_ARGS, guide_seen_script, serve_in_thread
 
@@ -43,6 +43,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("SITE_DIR") or ROOT / "_site").resolve()
 READY = "body[data-state=ready]"
 READY_TIMEOUT_MS = 60_000
+# How long an `expect` waits for the page (Playwright's default is 5 s). CI runs four
+# browsers on two cores, where a page has gone seconds without a frame: a wait that
+# passes takes only as long as the page does, so a longer limit costs a passing test
+# nothing and keeps a starved machine from failing one.
+EXPECT_TIMEOUT_MS = 10_000
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 # --- order ---------------------------------------------------------------------

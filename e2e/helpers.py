@@ -206,7 +206,7 @@ def read_board_full(page: Page) -> dict:
 IN_FLIGHT_GRACE_MS = 15_000
 
 
-def expect_board(page: Page, game: Game, timeout: float = 5_000) -> None:
+def expect_board(page: Page, game: Game, timeout: float = 10_000) -> None:
     """Wait until the DOM shows `game`'s zones (every zone, bottom to top, the stock
     count too, in the .count label as well; of a waste its top three and, in data-count and
     .count, its size) with every card drawn inside its zone's box

@@ -296,9 +296,27 @@ def test_picking_up_says_where_the_cards_may_go():
 
 
 def test_a_computer_turn_is_one_sentence():
-    assert computer_turn("Arthur", ["5 of hearts to North stall", "1 card to Arthur's hand"]) \
-        == "Arthur: 5 of hearts to North stall; 1 card to Arthur's hand."
+    assert computer_turn("Arthur", ["5 of hearts to North stall", "drew 1 card"]) \
+        == "Arthur: 5 of hearts to North stall; drew 1 card."
     assert computer_turn("Merlin", []) == "Merlin passes."
+
+
+def test_a_computer_turn_does_not_name_its_own_hand_again():
+    """Its sentence begins with the player's name: a card from their hidden hand goes
+    "to North", and a card into it was drawn (and is never named)."""
+    hidden = {"stock", "hand-1"}
+    before = {"stock": ["QS", "5H"], "hand-1": ["KD", "7C"], "side-N": ["8D"]}
+    played = {"stock": ["QS", "5H"], "hand-1": ["KD"], "side-N": ["8D", "7C"]}
+    drawn = {"stock": ["QS"], "hand-1": ["KD", "7C", "5H"], "side-N": ["8D"]}
+    assert describe(before, played, std_card_label, zone_name, hidden, own="hand-1") == [
+        "7 of clubs to North stall"]
+    assert describe(before, drawn, std_card_label, zone_name, hidden, own="hand-1") == [
+        "drew 1 card"]
+    # someone else's hand is still named, and where a card came from out of it
+    assert describe(before, played, std_card_label, zone_name, hidden, own="hand-0") == [
+        "7 of clubs from Arthur's hand to North stall"]
+    assert describe(before, drawn, std_card_label, zone_name, hidden) == [
+        "1 card to Arthur's hand"]
 
 
 def test_moves_lead_with_their_cards():

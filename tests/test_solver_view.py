@@ -212,9 +212,16 @@ def test_the_solver_in_slices_finds_a_line_that_the_session_replays_to_a_win():
         game.push(move)
     game.resign()
     search = solitaire.solver(assist.fresh_game(game), max_nodes=assist.BUDGET_NODES)
-    sizer = assist.SliceSizer()
-    while (solution := search.step(sizer.quota)) is None:
-        sizer.update(sizer.quota, 5.0)
+    sizer = assist.SliceSizer(quota=assist.MIN_QUOTA)
+    slices = 0
+    while True:
+        before, quota = search.nodes, sizer.quota
+        solution, elapsed_ms = assist.sized_step(search, sizer)
+        slices += 1
+        assert search.nodes - before <= quota and elapsed_ms >= 0  # a slice keeps its quota
+        if solution is not None:
+            break
+    assert slices > 1  # (from the smallest quota the search takes several slices)
     assert solution.status == "won"
     session = Session(game)
     reply = session.show_line(solution.moves)

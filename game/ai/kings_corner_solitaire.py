@@ -38,6 +38,34 @@ spots goes on the first. Without the stock's order the game is mostly luck: on d
 1-1000 the hint player wins 6.9% (the solver proves 59.5% winnable), about 0.15 ms a
 hint in CPython.
 
+What a stronger no-peek hint could gain, measured for issue 17 (deals 1-10,000 unless
+said; none of it beat this hint, which therefore stays):
+- Where it loses (deals 1-2,000): 9% of deals end on a full grid with nothing to remove,
+  which no player changes; a fifth die in the first filling, whose best chance without
+  the stock's order is 80% (`window_value` of the empty grid), as the hint plays it; the
+  rest in later fillings, each begun with a mean chance of 0.77.
+- Rollouts (each candidate, a number card per kind of cell or a phase's distinct ends,
+  played to the end over sampled stock orders with this hint as the continuation,
+  common samples): 3-4 wins against 7 on deals 1-100 with 8-16 samples, 0.25-0.5 s a
+  game. With 300 samples a decision (deals 1-6, 91 decisions) the best candidate's win
+  chance is above the hint's choice by 0.4 points on average, an overestimate (the
+  largest of noisy figures): one-step improvement has almost nothing to find, and the
+  few samples a hint can afford only add noise. Rollouts cut at the next phase and
+  valued by `window_value`: 4 wins against 13 (deals 1-200).
+- BLOCK_COURT, BLOCK_CENTRE and SHORT_CENTRE over a grid of 27: none better beyond
+  noise (the best, 0.3/0/0.1, 6.5% against 6.3%); a programme like `window_value` that
+  also charges each number card left on a court spot by the next phase: worse; keeping
+  centre cells for a filling's last cards (whose fate is better known): worse (3.3-6.2%).
+- Knowing each number card's fate in the next phase (read from the stock, cheating) and
+  weighing it as `_chance_removed` is weighed: 7.1-7.4% of deals 1-2,000 against 7.2%.
+- A player allowed to move number cards from court spots into empty centre cells after
+  every phase (a move the rules lack; bench/camelot_ceiling.py) wins 16.6% [15.8, 17.3]:
+  cards that stay sitting on court spots while the centre held cards that went is where
+  the games are lost. But the centre is also what keeps court spots free while a filling
+  goes on, and without the stock's order a card's fate is not known when it is placed
+  (and knowing it, above, did not help), so a real player gets little of that: 15% is
+  close to what even the repair move gives.
+
 The greedy player makes the first legal move: a number card on the lowest empty cell,
 a court card on its first free spot, the first removal listed.
 """

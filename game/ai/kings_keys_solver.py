@@ -212,9 +212,20 @@ def _renamed(stack: tuple[int, ...], items: tuple[int, ...]) -> int:
 RENAMED = [[_renamed(stack, items) for stack in STACKS] for items in permutations(range(4))]
 
 
+_canonical: dict[tuple[int, ...], tuple[int, ...]] = {}
+CANONICAL_KEPT = 50_000  # about 10 MB at most; a game asks for some 15,000, mostly again
+
+
 def canonical(config: tuple[int, ...]) -> tuple[int, ...]:
-    """The least renaming of `config`'s Items, as a sorted tuple."""
-    return min(tuple(sorted([row[s] for s in config])) for row in RENAMED)
+    """The least renaming of `config`'s Items, as a sorted tuple (remembered: it tries all
+    24 renamings, and the searches ask for the same configurations again and again)."""
+    found = _canonical.get(config)
+    if found is None:
+        if len(_canonical) > CANONICAL_KEPT:
+            _canonical.clear()
+        found = _canonical[config] = min(
+            tuple(sorted([row[s] for s in config])) for row in RENAMED)
+    return found
 
 
 TOP_NUMBER = [stack[-1] // 4 for stack in STACKS]  # 0 for a 1 ... 3 for a 4

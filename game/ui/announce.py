@@ -72,10 +72,14 @@ def describe(
     name_zone: Callable[[str], str],
     hidden: Iterable[str] = (),
     lead: tuple[Iterable[str], str] | None = None,
+    own: str | None = None,
 ) -> list[str]:
     """One clause per group of cards that moved. `lead` is the player's move: (the cards
     moved, the zone they were put on); it comes first, before its consequences (a refill,
-    a book set aside), even when the cards did not stay where they were put."""
+    a book set aside), even when the cards did not stay where they were put. `own`: the
+    mover's own hidden zone (a computer's hand), which the sentence's subject already
+    names: a card out of it goes "to North", not "from Merlin's hand to North", and
+    cards into it were drawn."""
     hidden = frozenset(hidden)
     found = changes(before, after)
     if not found:
@@ -113,13 +117,16 @@ def describe(
             a, b = sorted((change.source, change.target), key=lambda z: order.get(z, 0))
             clauses.append(tr("{a} and {b} swapped", a=name_zone(a), b=name_zone(b)))
             continue
-        clauses.extend(_clauses(change, name_card, name_zone, hidden))
+        clauses.extend(_clauses(change, name_card, name_zone, hidden, own))
     return clauses
 
 
-def _clauses(change: Change, name_card, name_zone, hidden: frozenset[str]) -> list[str]:
+def _clauses(change: Change, name_card, name_zone, hidden: frozenset[str],
+             own: str | None = None) -> list[str]:
     count = len(change.cards)
     if change.target in hidden:  # never name what goes out of sight
+        if change.target == own:
+            return [tr_n("drew {n} card", "drew {n} cards", count)]
         return [tr_n("{n} card to {zone}", "{n} cards to {zone}", count,
                      zone=name_zone(change.target))]
     cards = card_list(name_card(card) for card in change.cards)
@@ -128,7 +135,7 @@ def _clauses(change: Change, name_card, name_zone, hidden: frozenset[str]) -> li
         return [tr("Book of {colour} completed", colour=book_colour(book)) for book in books]
     if change.target == DISCARD:
         return [tr_n("{cards} removed", "{cards} removed", count, cards=cards)]
-    if change.source in hidden:
+    if change.source in hidden and change.source != own:
         return [tr("{cards} from {source} to {zone}", cards=cards,
                    source=name_zone(change.source), zone=name_zone(change.target))]
     return [tr("{cards} to {zone}", cards=cards, zone=name_zone(change.target))]

@@ -85,8 +85,9 @@ class Announcer:
             lead = None
             if reply.moved is not None and kind in ("", "redo", "computer"):
                 lead = announce.lead_of(reply.moved, before)
+            own = session.own_zone(mover) if kind == "computer" and mover is not None else None
             clauses = announce.describe(before, board.last_zones, page.parts.faces.label,
-                                        board.label_of, board.hidden, lead)
+                                        board.label_of, board.hidden, lead, own)
             if kind == "computer" and mover is not None:
                 self.turn.extend(clauses)
                 if session.turn_over(mover):

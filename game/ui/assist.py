@@ -11,6 +11,7 @@ module level: the page loads the AI only when the player first asks for it.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -142,6 +143,19 @@ class SliceSizer:
         wanted = max(min(wanted, self.quota * 2.0), self.quota / 4.0)
         self.quota = round(min(MAX_QUOTA, max(MIN_QUOTA, wanted)))
         return self.quota
+
+
+def sized_step(work, sizer: SliceSizer):
+    """One slice of `work` (a search of game.ai: `nodes` counted so far, `step(quota)`), as
+    many nodes as `sizer` allows, the sizer told how long it took: what `step` returned,
+    and the slice's milliseconds. The one slice of the hint, Finish the game's check and
+    the solver's "Could it be won?"."""
+    before = work.nodes
+    started = time.perf_counter()
+    result = work.step(sizer.quota)
+    elapsed_ms = (time.perf_counter() - started) * 1000
+    sizer.update(work.nodes - before, elapsed_ms)
+    return result, elapsed_ms
 
 
 def fresh_game(game: Game) -> Game:

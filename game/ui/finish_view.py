@@ -17,7 +17,6 @@ and never while the solver's own line is replayed ("Show me")."""
 from __future__ import annotations
 
 import copy
-import time
 from typing import TYPE_CHECKING
 
 from pyscript import document
@@ -102,12 +101,8 @@ class FinishView:
                 return  # nothing to look for here
             self.timer = after(0, self._think)
             return
-        work = self.work
-        before = work.nodes
-        started = time.perf_counter()
-        solution = work.step(self.sizer.quota)
+        solution, _ms = assist.sized_step(self.work, self.sizer)
         if solution is None:
-            self.sizer.update(work.nodes - before, (time.perf_counter() - started) * 1000)
             self.timer = after(0, self._think)
             return
         self.work = None

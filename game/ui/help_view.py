@@ -5,7 +5,6 @@ grade beside its number). The decisions live in assist.py (pure, tested in CPyth
 from __future__ import annotations
 
 import copy
-import time
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -73,10 +72,7 @@ class HelpView:
         if work is None or self._position() != self.thinking_for:
             self.stop_hint()
             return
-        before = work.nodes
-        started = time.perf_counter()
-        done = work.step(self.sizer.quota)
-        self.sizer.update(work.nodes - before, (time.perf_counter() - started) * 1000)
+        done, _ms = assist.sized_step(work, self.sizer)
         if not done:
             self.hint_timer = after(0, self._think)
             return

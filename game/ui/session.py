@@ -329,3 +329,8 @@ class GameSession:
     def turn_over(self, seat: int) -> bool:
         """Whether the turn `seat` was playing is over (a computer's turn is said whole)."""
         return True
+
+    def own_zone(self, seat: int) -> str | None:
+        """The zone that is `seat`'s own (a hand at a table): a sentence that names the
+        player as its subject need not name it again. None for a patience."""
+        return None

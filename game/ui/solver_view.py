@@ -152,19 +152,15 @@ class SolverPanel:
                 return
             self.timer = after(0, self._tick)
             return
-        search = self.search
-        before = search.nodes
-        started = time.perf_counter()
-        solution = search.step(self.sizer.quota)
-        elapsed = (time.perf_counter() - started) * 1000
+        solution, elapsed = assist.sized_step(self.search, self.sizer)
         self.slices += 1
         self.longest_ms = max(self.longest_ms, elapsed)
         self.section.dataset.slices = str(self.slices)
         self.section.dataset.longestMs = str(round(self.longest_ms))
         if solution is None:
-            self.sizer.update(search.nodes - before, elapsed)
-            if started - self.shown_at >= PROGRESS_EVERY:  # the page repaints only then
-                self.shown_at = started
+            now = time.perf_counter()
+            if now - self.shown_at >= PROGRESS_EVERY:  # the page repaints only then
+                self.shown_at = now
                 self._progress()
             self.timer = after(0, self._tick)
             return

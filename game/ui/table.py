@@ -134,6 +134,9 @@ class TableSession(GameSession):
         game = self.game
         return game.to_move != seat or game.hand_over is not None or game.is_over()
 
+    def own_zone(self, seat: int) -> str | None:
+        return f"hand-{seat}"
+
     def level_of(self, seat: int) -> str:
         level = LEVEL_NAMES.get(self.players[seat])
         return tr(level) if level else ""

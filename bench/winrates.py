@@ -204,8 +204,10 @@ def section(game_id: str, mode: str, words: str) -> list[str]:
     sharing = [info for info in sorted(load_all().values(), key=lambda i: i.list_order)
                if info.deals_id == game_id]
     title = " and ".join(info.title for info in sharing)
-    if len(sharing) == 1 and sharing[0].subtitle:
-        title += f" ({sharing[0].subtitle})"
+    if len(sharing) == 1 and sharing[0].subtitle:  # "Devil's Grip (Duivelsgreep)", and
+        # "Kings in the Corner (patience), also called Camelot": one pair of brackets
+        subtitle = sharing[0].subtitle
+        title += f", {subtitle}" if title.endswith(")") else f" ({subtitle})"
     status = Counter(verdicts(game_id, mode).values())
     n = len(solver)
     lines = [f"## {title}: {words}", ""]

@@ -17,7 +17,9 @@ Runs alternate ours/bare (and which goes first) so machine load hits both alike.
   sw     ours only: first visit with the service worker allowed, wait until it
          controls the page, then reload, so everything comes from its cache
   early  ours only, when --url names a game: coming back to it, the time the board kept
-         by js/early.js is drawn (the frame after it), with the HTTP cache (warm) and with
+         by js/early.js is drawn (the frame after it: the main thread is done with it) and
+         on screen (the presentation time of the first largest-contentful-paint entry in
+         it: after raster and drawing), with the HTTP cache (warm) and with
          it emptied but the storage kept (cold), and under the site's service worker (sw:
          how a player comes back, every file from its cache), against the bare page's py:ready
          (warm, for sw)
@@ -73,6 +75,15 @@ MARKS = """
   new MutationObserver(check).observe(document, {
     attributes: true, subtree: true, attributeFilter: ["data-state", "data-early"],
   });
+  // ... and when the screen first showed it: the presentation time of the first
+  // largest-contentful-paint candidate inside the copy (its elements carry data-early),
+  // which comes after raster and drawing, so later than the frame above
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const inCopy = entry.element && entry.element.closest("body > [data-early]");
+      if (marks.presented === undefined && inCopy) marks.presented = entry.startTime;
+    }
+  }).observe({ type: "largest-contentful-paint", buffered: true });
 })();
 """
 
@@ -197,6 +208,9 @@ def main(argv: list[str] | None = None) -> int:
             "early_ready_cold",
             "early_ready_warm",
             "early_ready_sw",
+            "early_presented_cold",
+            "early_presented_warm",
+            "early_presented_sw",
             "also_cold",
             "also_warm",
             "also_py_ready_cold",
@@ -242,6 +256,8 @@ def main(argv: list[str] | None = None) -> int:
                         for kind, marks in run_early(browser, ours_url + path).items():
                             results[f"early_board_{kind}"].append(marks.get("board", float("nan")))
                             results[f"early_ready_{kind}"].append(marks["ready"])
+                            results[f"early_presented_{kind}"].append(
+                                marks.get("presented", float("nan")))
                     if not args.no_sw:
                         results["ours_sw"].append(run_sw(browser, ours_url + path)["ready"])
                     print(
@@ -279,8 +295,10 @@ def main(argv: list[str] | None = None) -> int:
         for kind in ("cold", "warm", "sw"):
             board = m[f"early_board_{kind}"]
             ratio = board / m[f"bare_{'cold' if kind == 'cold' else 'warm'}"]
+            shown = m[f"early_presented_{kind}"]
             print(f"    {kind:5} board shown {board:6.0f} ms ({ratio:.2f} x bare py:ready"
-                  f"{', warm' if kind == 'sw' else ''}), ready {m[f'early_ready_{kind}']:.0f} ms")
+                  f"{', warm' if kind == 'sw' else ''}), on screen {shown:6.0f} ms "
+                  f"({shown / board * ratio:.2f}), ready {m[f'early_ready_{kind}']:.0f} ms")
     if results["also_cold"]:
         print(f"  the other build (--also {args.also}):")
         for kind in ("cold", "warm"):

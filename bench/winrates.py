@@ -208,7 +208,8 @@ def section(game_id: str, mode: str, words: str) -> list[str]:
         # "Kings in the Corner (patience), also called Camelot": one pair of brackets
         subtitle = sharing[0].subtitle
         title += f", {subtitle}" if title.endswith(")") else f" ({subtitle})"
-    status = Counter(verdicts(game_id, mode).values())
+    verdict_of = verdicts(game_id, mode)
+    status = Counter(verdict_of.values())
     n = len(solver)
     lines = [f"## {title}: {words}", ""]
     lines += [
@@ -239,14 +240,19 @@ def section(game_id: str, mode: str, words: str) -> list[str]:
     if timed:
         lines += [f"Hint player, CPU time a game: median {timed[len(timed) // 2] / 1000:.1f} s.",
                   ""]
-    lines += meaning(status, n, hint)
+    lines += meaning(verdict_of, hint)
     return lines
 
 
-def meaning(status, n, hint) -> list[str]:
-    """A sentence on what the figures mean for a player."""
+def meaning(verdict_of: dict[int, str], hint: dict) -> list[str]:
+    """A sentence on what the figures mean for a player. The hint player's share of the
+    winnable deals is taken over the deals both rows cover (the hint player's file may
+    stop sooner), and only when every one of them is decided: with deals undecided the
+    ceiling, and so that share, is not known."""
+    n = len(verdict_of)
     if not n:
         return []
+    status = Counter(verdict_of.values())
     won = 100 * status[WON] / n
     text = (f"{won:.1f}% of deals can be won by someone who knows the order of the stock; "
             "that is the ceiling.")
@@ -254,10 +260,17 @@ def meaning(status, n, hint) -> list[str]:
         text = (f"At least {won:.1f}% of deals can be won by someone who knows the order of "
                 f"the stock; {status['unknown']:,} of {n:,} are undecided, so the ceiling is "
                 "not known yet.")
-    if hint and won:
+    if hint:
         played = 100 * sum(r["won"] for r in hint.values()) / len(hint)
-        text += (f" Playing only on what is in sight, as the hint does, wins {played:.1f}%: "
-                 f"about {played / won * 100:.0f}% of the winnable deals.")
+        text += f" Playing only on what is in sight, as the hint does, wins {played:.1f}%"
+        both = [deal for deal in hint if deal in verdict_of]
+        winnable = [deal for deal in both if verdict_of[deal] == WON]
+        decided = all(verdict_of[deal] != "unknown" for deal in both)
+        if winnable and decided:
+            share = sum(hint[deal]["won"] for deal in winnable) / len(winnable)
+            text += f": {share * 100:.0f}% of the winnable deals among those it played."
+        else:
+            text += "."
     return [text, ""]
 
 

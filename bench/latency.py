@@ -28,6 +28,8 @@ a table the person picks a card of their hand or a whole stall, then its target;
 of the time (and when nothing plays) they press End turn ("end-turn"), and at the end of a
 hand Next hand ("next-hand"). Between clicks the benchmark waits --pause-ms (half before
 it reads the page, half after the move) so animations finish, as between a player's clicks.
+With --touch, a tap where the one before was waits until it can no longer be the second of
+a double-tap (game/ui/pointer.py's DOUBLE_CLICK_MS: such a tap never picks a card up).
 
 What is measured of each click, by a probe put in the page (bench/latency_page.py):
 

@@ -13,7 +13,10 @@ long tasks. Everything is kept in `window.__latency` until the benchmark drains 
 
 from __future__ import annotations
 
+import ast
 import json
+import time
+from pathlib import Path
 
 from playwright.sync_api import Page
 
@@ -144,6 +147,23 @@ class PageWentWrong(RuntimeError):
     pass
 
 
+def pointer_setting(name: str) -> int:
+    """A number set in game/ui/pointer.py, read from its source: that module needs the
+    browser (pyscript), and the figure must stay the page's own."""
+    source = Path(__file__).resolve().parent.parent / "game" / "ui" / "pointer.py"
+    for node in ast.parse(source.read_text()).body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise LookupError(f"{name} is not set in {source}")
+
+
+# A tap this soon after, and this close to, one that made a move is the second of a
+# double-tap to the page, which then never picks a card up (game/ui/pointer.py, issue 18).
+DOUBLE_TAP_MS = pointer_setting("DOUBLE_CLICK_MS")
+DOUBLE_TAP_PX = pointer_setting("DOUBLE_CLICK_PX")
+
+
 class Clicker:
     """Makes trusted clicks (Playwright's mouse: move, down, up) or taps (its touchscreen)
     on the page and keeps each click's figures and the Event Timing entries and long tasks
@@ -157,6 +177,7 @@ class Clicker:
         self.events: list[dict] = []
         self.longtasks: list[dict] = []
         self.points = {"centre": 0, "elsewhere": 0}  # where the clicks landed on their element
+        self.last_tap: tuple[float, float, float] | None = None  # (monotonic s, x, y)
 
     def install(self) -> None:
         """Put the probe in the page (once a page has made its own listeners)."""
@@ -182,7 +203,9 @@ class Clicker:
             raise PageWentWrong(point["error"])
         self.points["centre" if point["centre"] else "elsewhere"] += 1
         if self.touch:
+            self._not_a_double_tap(point["x"], point["y"])
             page.touchscreen.tap(point["x"], point["y"])
+            self.last_tap = (time.monotonic(), point["x"], point["y"])
         else:
             page.mouse.move(point["x"], point["y"])
             page.mouse.down()
@@ -195,6 +218,17 @@ class Clicker:
             raise PageWentWrong(f"{kind} on {card or zone or selector}: {error}") from None
         self.clicks.append(click)
         return got
+
+    def _not_a_double_tap(self, x: float, y: float) -> None:
+        """Wait, as a player picking up the card that just took the last one's place
+        waits, until a tap at (x, y) can no longer be the second of a double-tap."""
+        if self.last_tap is None:
+            return
+        at, last_x, last_y = self.last_tap
+        if abs(x - last_x) <= DOUBLE_TAP_PX and abs(y - last_y) <= DOUBLE_TAP_PX:
+            left_ms = DOUBLE_TAP_MS + 50 - (time.monotonic() - at) * 1000
+            if left_ms > 0:
+                self.page.wait_for_timeout(left_ms)
 
 
 def expected_board(parts, session) -> dict:

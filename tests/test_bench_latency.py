@@ -392,3 +392,29 @@ def test_frame_work_is_thread_time_per_move_counting_nested_events_once():
     work = frame_work(events, moves=2)
     assert work["layout"] == 0.04 and work["raster"] == 2.0 and work["raster tasks"] == 1.0
     assert work["draw"] == 0.3 and work["paint"] == 0.0 and work["style"] == 0.0
+
+
+def test_the_double_tap_figures_are_read_from_the_pages_pointer_module():
+    from bench.latency_page import DOUBLE_TAP_MS, DOUBLE_TAP_PX, pointer_setting
+
+    assert DOUBLE_TAP_MS == pointer_setting("DOUBLE_CLICK_MS") > 0
+    assert DOUBLE_TAP_PX == pointer_setting("DOUBLE_CLICK_PX") > 0
+    with pytest.raises(LookupError):
+        pointer_setting("NO_SUCH_SETTING")
+
+
+def test_a_tap_where_the_last_one_was_waits_out_the_double_tap():
+    import time
+
+    from bench.latency_page import DOUBLE_TAP_MS, DOUBLE_TAP_PX, Clicker
+
+    waits: list[float] = []
+    clicker = Clicker(SimpleNamespace(wait_for_timeout=waits.append), touch=True, settle_ms=0)
+    clicker._not_a_double_tap(100, 100)  # the first tap: nothing to wait for
+    clicker.last_tap = (time.monotonic() - 0.2, 100.0, 100.0)  # 200 ms ago
+    clicker._not_a_double_tap(100 + DOUBLE_TAP_PX, 100)  # as close as a double-tap's second
+    assert len(waits) == 1 and 0 < waits[0] <= DOUBLE_TAP_MS + 50 - 200  # the rest of it
+    clicker._not_a_double_tap(100 + DOUBLE_TAP_PX + 1, 100)  # farther: no wait
+    clicker.last_tap = (time.monotonic() - DOUBLE_TAP_MS / 1000 - 0.1, 100.0, 100.0)
+    clicker._not_a_double_tap(100, 100)  # long enough after: no wait
+    assert len(waits) == 1

@@ -27,12 +27,13 @@ def cards_of(sequence: int) -> list[list[str]]:
     return [[f"{rank}{'SHDC'[suit]}-{copy_}" for rank in RANKS[chain]] for copy_ in (1, 2)]
 
 
-def small_position(seed: int, options: dict, active_sequences=(2, 3)):
+def small_position(seed: int, options: dict, active_sequences=(2, 3), most: int = 8):
     """A position of a whole deck whose sequences are complete piles but a few (as many
     as one of `active_sequences` says);
     their cards lie in as many cells as they would fill (runs of consecutive steps made
-    at random), the rest (at most 8) in stock and waste in a random order, the pointer
-    and the redeals made at random too. None when more than 8 or no card are left."""
+    at random), the rest (at most `most`) in stock and waste in a random order, the
+    pointer and the redeals made at random too. None when more than `most` or no card
+    are left."""
     rng = random.Random(seed)
     active = rng.sample(range(12), rng.choice(active_sequences))
     cells = [copy_ for sequence in range(12) if sequence not in active
@@ -50,7 +51,7 @@ def small_position(seed: int, options: dict, active_sequences=(2, 3)):
                           for step in steps])
     rest = [card for sequence in active for step in range(4) for card in pool[sequence][step]]
     rng.shuffle(rest)
-    if not rest or len(rest) > 8:
+    if not rest or len(rest) > most:
         return None
     cells += piles
     rng.shuffle(cells)
@@ -336,6 +337,107 @@ def test_one_pass_deals_the_solver_could_not_decide_are_lost_without_the_grid():
         solution = solve_game(game, 100_000)
         assert solution.status == LOST, deal
         assert replay(game, solution.moves).score == -solution.value
+
+
+def counting_questions(search) -> dict:
+    """Count the verdicts of the questions the core (of `search`) asks its `relaxed`."""
+    counts = {WON: 0, LOST: 0, UNKNOWN: 0}
+    relaxed = search.relaxed
+    answer = relaxed.answer
+
+    def counted(quota):
+        verdict = answer(quota)
+        if verdict is not None:
+            counts[verdict] += 1
+        return verdict
+
+    relaxed.answer = counted
+    return counts
+
+
+def late_positions(passes: int, count: int = 150):
+    """`count` positions near the end of a game on its last pass, as codes (bottoms,
+    tops, seq, pointer, redeals): from a won grid, two piles are taken apart into
+    stock and waste (with a few top cards of other piles, in an order shaken from
+    lowest steps first) and two other piles split in two to fill their cells, so that
+    refills are needed as well as builds."""
+    for seed in range(count):
+        rng = random.Random(seed)
+        piles = [list(range(base, base + 4)) for base in range(0, 48, 4) for _copy in (0, 1)]
+        rng.shuffle(piles)
+        rest = piles.pop() + piles.pop()
+        for pile in piles[:2]:
+            cut = rng.randint(1, 3)
+            piles.append(pile[cut:])
+            del pile[cut:]
+        for pile in rng.sample(piles, 3):
+            if len(pile) > 1:
+                rest.append(pile.pop())
+        rest.sort(key=lambda code: (code & 3) + rng.random() * 2)  # bases come early
+        bottoms, tops = [0] * 48, [0] * 48
+        for pile in piles:
+            bottoms[pile[0]] += 1
+            tops[pile[-1]] += 1
+        yield bottoms, tops, bytes(rest), rng.choice((0, 0, 3)), passes - 1
+
+
+@pytest.mark.parametrize("passes", [1, 3])
+def test_questions_to_the_search_without_the_grid_never_lose_a_won_position(passes):
+    """The core asks the search without the grid about each new position of a search
+    that starts on the last pass (a question is a search of its own from there, sharing
+    the tables): on late positions of real deals the core with its questions reaches
+    the verdict of the core alone (exact, as the plain search shows above), and the
+    questions do cut (LOST) as well as let the core on (WON)."""
+    asked = {WON: 0, LOST: 0, UNKNOWN: 0}
+    verdicts = {WON: 0, LOST: 0}
+    for bottoms, tops, seq, p, r in late_positions(passes):
+        alone = dgs.Core(bottoms[:], tops[:], seq, p, r, 3, passes)
+        status = alone.step(2_000_000)
+        core = dgs.Core(bottoms[:], tops[:], seq, p, r, 3, passes)
+        core.relaxed = dgs.Relaxed(seq, p, r, 3, passes)
+        assert core.relaxed.asks
+        counts = counting_questions(core)
+        assert core.step(2_000_000) == status
+        verdicts[status] += 1
+        for verdict, count in counts.items():
+            asked[verdict] += count
+    assert min(verdicts.values()) >= 3 and asked[LOST] >= 10 and asked[WON] >= 10, asked
+
+
+def test_no_questions_before_the_last_pass():
+    """A three-pass search from the first pass asks nothing: there the search without
+    the grid cuts next to nothing, and the questions only cost the core its budget."""
+    search = DevilsGripSearch(GAMES["devils-grip"].new(deal=1, passes=3))
+    counts = counting_questions(search)
+    assert not search.relaxed.asks
+    assert search.step(5_000) is None and search.core.nodes > 500 and not any(counts.values())
+
+
+def test_a_question_that_reaches_a_known_won_position_is_won():
+    """Every position on the line a question wins is kept as won (without the grid):
+    a fresh search from each of them wins too, and asking about one is answered at once."""
+    game = GAMES["devils-grip"].new(deal=37, passes=1)
+    search = DevilsGripSearch(game)
+    relaxed = search.relaxed
+    assert relaxed.step(1_000_000) == WON and len(relaxed.won) > 30
+    for seq, p, r in random.Random(5).sample(sorted(relaxed.won), 8):
+        assert dgs.Relaxed(seq, p, r, 3, 1).step(1_000_000) == WON
+        assert relaxed.ask(seq, p, r) == WON
+
+
+def test_a_question_runs_on_across_slices():
+    """A question longer than a slice is answered in the next ones; the search in small
+    slices reaches the verdict of the search in one go (one-pass deal 16, undecided after
+    100,000 nodes of the core alone, is lost)."""
+    game = GAMES["devils-grip"].new(deal=16, passes=1)
+    one_go = solve_game(game, 400_000)
+    assert one_go.status == LOST
+    search = solver(game, max_nodes=400_000)
+    open_between_slices = 0
+    while (solution := search.step(700)) is None:
+        open_between_slices += search.core.asking
+    assert solution.status == LOST and open_between_slices > 5
+    assert replay(game, solution.moves).score == -solution.value
 
 
 def test_the_pointers_are_those_dealing_reaches():

@@ -74,8 +74,20 @@ copy of its step below is on the grid at all). The tests check the lemma on posi
 of real deals, that every move of the core is one of its moves, that it never finds a
 small position lost that the plain search wins, nor any position of a won three-pass
 game. What it cannot see is which sequence a top of the step below is in: a line it
-wins can still fail in the game (one-pass deal 37: its line of 72 cards breaks at the
-24th for every choice of piles).
+wins can still fail in the game (one-pass deal 37: its first line of 72 cards breaks at
+the 24th for every choice of piles; the game is won, by another line).
+
+Its root search alone decides little once it has found a line: the core then met
+positions its table had never seen. So a search that starts on the last pass asks it
+about every new position of the core (`Relaxed.ask`): a question is a search without
+the grid from that position, sharing the root's tables, of at most ASK_NODES nodes
+(doubled each time the core's restarts bring it back to a position left undecided);
+LOST cuts the core there, WON or out of budget lets it on. Each position on a line a
+question wins is kept as won there, so later questions that reach one stop at once.
+A question is resumable: the core waits for its answer across slices, and its nodes
+count in the search's budget. Before the last pass questions are not asked: there the
+search without the grid cuts next to nothing (over three-pass deals 1-8 with 300,000
+nodes they decided none, and cost the core's best lines 8-26 cards).
 
 Measured (bench/winrates.py, bench/solver.py): every one of deals 1-10,000 is won, the
 slowest in 95,000 nodes and 0.6 s of CPU, median 31 ms. With one pass, deal 1, which
@@ -104,6 +116,7 @@ from .search import LOST, UNKNOWN, WON, Sliced, Solution
 
 WASTE, EXIT = 0, 1
 LUBY_UNIT = 2_000  # nodes of the shortest run of the restarts
+ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
 
 
 def luby(i: int) -> int:
@@ -181,6 +194,7 @@ class Core:
         self.rng = random.Random(1)
         self.line: list[tuple] | None = None
         self.relaxed: Relaxed | None = None  # its lost positions are lost here too
+        self.asking = False  # the newest position of `path` waits for `relaxed.answer`
         self._restart()
 
     # -- positions ------------------------------------------------------------------------
@@ -378,10 +392,26 @@ class Core:
         self.stack = [[self._children(), 0]]
 
     def step(self, quota: int) -> str | None:
-        """Search up to `quota` more nodes: WON (the line in `line`), LOST, or None."""
-        end = self.nodes + quota
+        """Search up to `quota` more nodes (the nodes of `relaxed`'s questions count too):
+        WON (the line in `line`), LOST, or None."""
+        relaxed = self.relaxed
+        asked = relaxed.nodes if relaxed is not None else 0
+        end = self.nodes + asked + quota
         stack, path, undos = self.stack, self.path, self.undos
-        while self.nodes < end:
+        while self.nodes + asked < end:
+            if self.asking:
+                # the newest position waits for the relaxed search's verdict
+                before = relaxed.nodes
+                verdict = relaxed.answer(end - self.nodes - asked)
+                asked += relaxed.nodes - before
+                if verdict is None:
+                    return None  # the slice is spent: ask on in the next one
+                self.asking = False
+                if verdict == LOST:
+                    self.unapply(path.pop(), undos.pop())
+                else:
+                    stack.append([self._children(), 0])
+                continue
             if self.nodes >= self.run_end and path:
                 self._restart()
                 stack = self.stack
@@ -408,12 +438,19 @@ class Core:
             if not left:
                 self.line = list(path)
                 return WON
-            relaxed = self.relaxed
-            if self._known_lost() or (
-                    relaxed is not None and relaxed.lost(self.seq, self.p, self.redeals)):
+            if self._known_lost():
                 path.pop()
                 self.unapply(move, undos.pop())
                 continue
+            if relaxed is not None:
+                verdict = relaxed.ask(self.seq, self.p, self.redeals)
+                if verdict is None:
+                    self.asking = True  # a question to answer in the next turn
+                    continue
+                if verdict == LOST:
+                    path.pop()
+                    self.unapply(move, undos.pop())
+                    continue
             stack.append([self._children(), 0])
         return None
 
@@ -435,7 +472,8 @@ class Relaxed:
     the game's (`crowded`), with a card that waits when no copy of its step below is on
     the grid at all."""
 
-    def __init__(self, seq: bytes, p: int, redeals: int, draw: int, passes: int) -> None:
+    def __init__(self, seq: bytes, p: int, redeals: int, draw: int, passes: int,
+                 shared: Relaxed | None = None) -> None:
         self.seq, self.p, self.redeals = seq, p, redeals
         self.draw, self.passes = draw, passes
         self.gone = [0] * 48  # the sequence's cards of each code
@@ -443,11 +481,57 @@ class Relaxed:
             self.gone[c] += 1
         self.runs = sum(_runs(self.gone, base) for base in range(0, 48, 4))
         self.nodes = 0
-        self.failed: dict = {}
+        # the tables of positions known lost and known won: a question (`ask`) is a
+        # search of its own from the core's position, sharing them with the root's
+        self.failed: dict = shared.failed if shared else {}
+        self.won: set = shared.won if shared else set()
+        # Questions are asked only of a search that starts on the last pass: before it
+        # this search cuts little (over three-pass deals 1-8 with 300,000 nodes they
+        # decided none, and the core's best lines came out 8-26 cards worse)
+        self.asks = redeals + 1 == passes
+        self.unsure: dict = {}  # positions a question could not decide: its budget
+        self.question: Relaxed | None = None
+        self.question_key: tuple = ()
+        self.question_end = 0
         self.path: list[tuple] = []
         self.undos: list[tuple] = []
         self.status: str | None = None  # WON or LOST once decided
         self.stack = [[self._children(), 0]]
+
+    def ask(self, seq: bytes, p: int, r: int) -> str | None:
+        """The core's question about its newest position: LOST when known lost here (so
+        in the game), WON when known won here (the game may still be lost), UNKNOWN
+        when this search asks no questions (`asks`), else None: a search from it is set
+        up, and `answer` runs it. A question that runs out of
+        its budget (ASK_NODES, doubled each time the same position is asked again, as
+        the core's restarts do) answers UNKNOWN, and the core searches on."""
+        if self.lost(seq, p, r):
+            return LOST
+        if not self.asks:
+            return UNKNOWN
+        key = (seq, p, r)
+        if key in self.won:
+            return WON
+        budget = self.unsure.get(key, ASK_NODES // 2) * 2
+        self.question = Relaxed(seq, p, r, self.draw, self.passes, self)
+        self.question_key, self.question_end = key, budget
+        self.unsure[key] = budget
+        return None
+
+    def answer(self, quota: int) -> str | None:
+        """Search the open question for up to `quota` more nodes (counted in `nodes`):
+        WON, LOST, UNKNOWN (out of its budget), or None (not yet)."""
+        question = self.question
+        before = question.nodes
+        verdict = question.step(min(quota, self.question_end - before))
+        self.nodes += question.nodes - before
+        if verdict is None and question.nodes >= self.question_end:
+            verdict = UNKNOWN
+        if verdict is not None:
+            self.question = None
+            if verdict != UNKNOWN:
+                del self.unsure[self.question_key]
+        return verdict
 
     pointers = Core.pointers
 
@@ -556,10 +640,12 @@ class Relaxed:
             self.nodes += 1
             path.append(move)
             undos.append(undo)
-            if not self.seq:
+            position = (self.seq, self.p, self.redeals)
+            if not self.seq or position in self.won:
+                self.won.update(undos)  # each position of the line to it is won here
                 self.status = WON
                 return WON
-            if self.lost(self.seq, self.p, self.redeals):
+            if self.lost(*position):
                 self._undo(path.pop(), undos.pop())
                 continue
             stack.append([self._children(), 0])

@@ -427,8 +427,8 @@ def test_a_question_that_reaches_a_known_won_position_is_won():
 
 def test_a_question_runs_on_across_slices():
     """A question longer than a slice is answered in the next ones; the search in small
-    slices reaches the verdict of the search in one go (one-pass deal 16, undecided after
-    100,000 nodes of the core alone, is lost)."""
+    slices reaches the verdict of the search in one go (one-pass deal 16, which the
+    win-rate table's 100,000 nodes left undecided, is lost)."""
     game = GAMES["devils-grip"].new(deal=16, passes=1)
     one_go = solve_game(game, 400_000)
     assert one_go.status == LOST

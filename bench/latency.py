@@ -29,7 +29,7 @@ of the time (and when nothing plays) they press End turn ("end-turn"), and at th
 hand Next hand ("next-hand"). Between clicks the benchmark waits --pause-ms (half before
 it reads the page, half after the move) so animations finish, as between a player's clicks.
 With --touch, a tap where the one before was waits until it can no longer be the second of
-a double-tap (game/ui/pointer.py's DOUBLE_CLICK_MS: such a tap never picks a card up).
+a double-tap (game/ui/gesture.py's DOUBLE_CLICK_MS: such a tap never picks a card up).
 
 What is measured of each click, by a probe put in the page (bench/latency_page.py):
 

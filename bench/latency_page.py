@@ -13,14 +13,13 @@ long tasks. Everything is kept in `window.__latency` until the benchmark drains 
 
 from __future__ import annotations
 
-import ast
 import json
 import time
-from pathlib import Path
 
 from playwright.sync_api import Page
 
 from bench.latency_figures import Click, click_from_records
+from game.ui.gesture import DOUBLE_CLICK_MS, DOUBLE_CLICK_PX
 
 PROBE_JS = """
 () => {
@@ -147,21 +146,10 @@ class PageWentWrong(RuntimeError):
     pass
 
 
-def pointer_setting(name: str) -> int:
-    """A number set in game/ui/pointer.py, read from its source: that module needs the
-    browser (pyscript), and the figure must stay the page's own."""
-    source = Path(__file__).resolve().parent.parent / "game" / "ui" / "pointer.py"
-    for node in ast.parse(source.read_text()).body:
-        if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == name for t in node.targets):
-            return ast.literal_eval(node.value)
-    raise LookupError(f"{name} is not set in {source}")
-
-
 # A tap this soon after, and this close to, one that made a move is the second of a
-# double-tap to the page, which then never picks a card up (game/ui/pointer.py, issue 18).
-DOUBLE_TAP_MS = pointer_setting("DOUBLE_CLICK_MS")
-DOUBLE_TAP_PX = pointer_setting("DOUBLE_CLICK_PX")
+# double-tap to the page, which then never picks a card up (game/ui/gesture.py, issue 18).
+DOUBLE_TAP_MS = DOUBLE_CLICK_MS
+DOUBLE_TAP_PX = DOUBLE_CLICK_PX
 
 
 class Clicker:

@@ -11,15 +11,7 @@ from __future__ import annotations
 from pyscript import document, window
 
 from .dom import closest, listen, missing
-
-DRAG_THRESHOLD = 6  # pixels a press must travel to become a drag
-# The second click of a double-click after a click that made a move only plays a move,
-# never picks cards up (issue 18: it picked up the card that had just refilled the cell).
-# Page.touch's `quick`. A mouse's double-click is the system's (the click count the browser
-# gives mousedown, so two separate quick clicks stay two clicks); a tap counts as the
-# second of a double-tap when it comes this soon after, and this close to, the first.
-DOUBLE_CLICK_MS = 500
-DOUBLE_CLICK_PX = 8
+from .gesture import DOUBLE_CLICK_MS, DOUBLE_CLICK_PX, DRAG_THRESHOLD
 
 
 def zone_of(element) -> tuple[str | None, str | None]:

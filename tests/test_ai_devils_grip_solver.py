@@ -339,6 +339,28 @@ def test_one_pass_deals_the_solver_could_not_decide_are_lost_without_the_grid():
         assert replay(game, solution.moves).score == -solution.value
 
 
+def test_the_search_without_the_grid_keeps_its_first_crowded_index():
+    """`Relaxed` keeps crowded_from of its sequence as cards leave and come back, instead
+    of reading the whole sequence at every position: along random lines of one-pass and
+    three-pass deals, and back, it is always what crowded_from says."""
+    checked = 0
+    for deal, passes in [(1, 1), (2, 1), (3, 3), (4, 3)]:
+        _bottoms, _tops, seq = dgs._codes(GAMES["devils-grip"].new(deal=deal, passes=passes))
+        relaxed = dgs.Relaxed(seq, 0, 0, 3, passes)
+        rng = random.Random(deal)
+        made = []
+        while (moves := relaxed._children()) and len(made) < 60:
+            move = rng.choice(moves)
+            made.append((move, relaxed.apply(move)))
+            assert relaxed.first_crowded == dgs.crowded_from(relaxed.seq)
+            checked += 1
+        while made:
+            relaxed._undo(*made.pop())
+            assert relaxed.first_crowded == dgs.crowded_from(relaxed.seq)
+        assert relaxed.seq == seq
+    assert checked >= 40
+
+
 def counting_questions(search) -> dict:
     """Count the verdicts of the questions the core (of `search`) asks its `relaxed`."""
     counts = {WON: 0, LOST: 0, UNKNOWN: 0}

@@ -480,6 +480,8 @@ class Relaxed:
         for c in seq:
             self.gone[c] += 1
         self.runs = sum(_runs(self.gone, base) for base in range(0, 48, 4))
+        self.first_crowded = crowded_from(seq)  # kept as cards leave (`apply`), one per line
+        self.first_crowded_stack: list[int] = []
         self.nodes = 0
         # the tables of positions known lost and known won: a question (`ask`) is a
         # search of its own from the core's position, sharing them with the root's
@@ -572,7 +574,7 @@ class Relaxed:
     def _children(self) -> list[tuple]:
         seq, gone, n = self.seq, self.gone, len(self.seq)
         last = self.passes - 1
-        f = crowded_from(seq)
+        f = self.first_crowded
         if self.redeals == last and f <= self._waits():
             return []
         g = next((i for i in range(f, n) if not seq[i] & 3), n)
@@ -614,6 +616,11 @@ class Relaxed:
         self.seq = seq[:at] + seq[at + 1:]
         self.p = q - 1 if kind == WASTE else (at if q < n else q - 1)
         self.redeals = r
+        # crowded_from reads the sequence from the bottom and stops at its answer: a card
+        # taken above it leaves it as it is (nearly always: the waste's top or the stock's)
+        self.first_crowded_stack.append(self.first_crowded)
+        if at <= self.first_crowded:
+            self.first_crowded = crowded_from(self.seq)
         return old
 
     def step(self, quota: int) -> str | None:
@@ -658,6 +665,7 @@ class Relaxed:
         at = q - 1 if kind == WASTE else (q if q < n else q - 1)
         self.seq, self.p, self.redeals = seq, p, r
         self._take(seq[at], -1)
+        self.first_crowded = self.first_crowded_stack.pop()
 
 
 def _codes(game):

@@ -462,6 +462,17 @@ def test_a_question_runs_on_across_slices():
     assert replay(game, solution.moves).score == -solution.value
 
 
+def test_a_one_pass_deal_is_won_and_its_line_replays():
+    """One-pass deal 752: no search had won a one-pass deal before the core asked the
+    search without the grid about its positions (the win-rate table's 100,000 nodes left
+    it undecided); it is won now, and its line wins on the engine."""
+    game = GAMES["devils-grip"].new(deal=752, passes=1)
+    solution = solve_game(game, 400_000)
+    assert solution.status == WON
+    won = replay(game, solution.moves)
+    assert won.is_over() and won.outcome().won and won.redeals == 0
+
+
 def test_the_pointers_are_those_dealing_reaches():
     game = small_position(1, {})
     core = DevilsGripSearch(game).core

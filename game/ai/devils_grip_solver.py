@@ -93,16 +93,25 @@ Measured (bench/winrates.py, bench/solver.py): every one of deals 1-10,000 is wo
 slowest in 95,000 nodes and 0.6 s of CPU, median 31 ms. With one pass, deal 1, which
 the core alone leaves undecided after 2 million nodes, is lost within 40,000 nodes of
 `Relaxed`, and deals 2 and 3, which the core alone needs 1.6 and 1.1 million nodes
-for, within 7,400 and 1,800. Over deals 1-1,000 with 100,000 nodes one pass is proved
+for, within 7,400 and 1,800. Over deals 1-1,000 with 100,000 nodes one pass was proved
 lost for 618 deals (617 of them within 1 s of CPU, 493 within 20,000 nodes, where the
-core alone proved 217) and 382 stay undecided, their best lines 15-58 cards short.
+core alone proved 217) and 382 stayed undecided. With the questions, those 382 again with
+a million nodes each: 185 lost, 5 won (37, 68, 450, 596, 752: the first one-pass wins)
+(the lost ones in a median of 282,000 nodes) and 192 undecided, their best lines 43-70
+cards short (median 65: the questions cut most lines early, so the longest found are
+shorter than before). The questions cost the lost deals 10-12% fewer nodes than the root
+search alone needed (4, 16 and 43); they decided none of deals 7, 13 and 17 within 5
+million nodes (with 20,000 or 60,000 nodes a question), which no search has decided.
 With three passes `Relaxed` wins most positions (its cuts bite on the last pass only)
 and decides next to nothing (over deals 1-1,000 with 20,000 nodes, none, as before: the
-three the hint player wins are the only ones known winnable). Deciding those, and the
-one-pass deals it wins, needs some of the piles back cheaply; tried and dropped: each
-sequence's exact count of piles (the choice of which pays for a refill branches again),
-an upper bound on it, and the count of builds onto each step (both split positions):
-each decided later, and none decided one-pass deal 4 or 37 within 150,000 nodes.
+three the hint player wins are the only ones known winnable; deal 873, one of them, is
+not won by this search within 2 million nodes). Deciding those, and the one-pass deals
+it wins, needs some of the piles back cheaply; tried and dropped: each sequence's exact
+count of piles (the choice of which pays for a refill branches again), an upper bound on
+it, and the count of builds onto each step (both split positions): each decided later,
+and none decided one-pass deal 4 or 37 within 150,000 nodes. Also tried: a card that
+waits on a grid of exactly 24 piles when its step below is all covered (not only when
+none of it is on the grid): exact, but it cut nothing more on deals 4, 16 and 43.
 """
 
 from __future__ import annotations

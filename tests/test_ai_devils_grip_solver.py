@@ -429,7 +429,7 @@ def test_questions_to_the_search_without_the_grid_never_lose_a_won_position(pass
 def test_no_questions_before_the_last_pass():
     """A three-pass search from the first pass asks nothing: there the search without
     the grid cuts next to nothing, and the questions only cost the core its budget."""
-    search = DevilsGripSearch(GAMES["devils-grip"].new(deal=1, passes=3))
+    search = DevilsGripSearch(GAMES["devils-grip"].new(deal=1, passes=3), probing=False)
     counts = counting_questions(search)
     assert not search.relaxed.asks
     assert search.step(5_000) is None and search.core.nodes > 500 and not any(counts.values())

@@ -126,6 +126,7 @@ from .search import LOST, UNKNOWN, WON, Sliced, Solution
 WASTE, EXIT = 0, 1
 LUBY_UNIT = 2_000  # nodes of the shortest run of the restarts
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
+PROBE_NODES = 200_000  # nodes of the search after the hint's pass (`DevilsGripSearch._probe`)
 
 
 def luby(i: int) -> int:
@@ -696,7 +697,7 @@ class DevilsGripSearch(Sliced):
     the generic search."""
 
     def __init__(self, game, max_nodes: int = 2_000_000,
-                 max_seconds: float | None = None) -> None:
+                 max_seconds: float | None = None, probing: bool = True) -> None:
         self.game = game
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
@@ -704,6 +705,10 @@ class DevilsGripSearch(Sliced):
         self.result: Solution | None = None
         self.core: Core | None = None
         self.relaxed: Relaxed | None = None  # searched beside the core until it decides
+        self.probe: DevilsGripSearch | None = None  # see `_probe`
+        self.probe_moves: list[str] = []
+        self.probe_nodes = 0
+        self.probe_best: Solution | None = None
         self.generic = None
         if not all(game.cells):
             from .devils_grip import RULES
@@ -720,6 +725,28 @@ class DevilsGripSearch(Sliced):
         if passes:
             self.relaxed = self.core.relaxed = Relaxed(seq, len(game.waste), game.redeals,
                                                        draw, passes)
+            if probing and game.redeals + 1 < passes:
+                self._probe()
+
+    def _probe(self) -> None:
+        """Before the last pass the search first tries one line of its own choosing: the
+        hint's play (by sight) to the end of this pass, then a search of the passes left
+        from there, with up to PROBE_NODES nodes (half the budget at most). The search
+        from the root finds few wins with three passes (deal 873, which the hint player
+        wins, not within 2 million nodes): it spends its budget on the first pass, where
+        every choice is still open. A win of the probe is a win; anything else says
+        nothing, and the search goes on from the root."""
+        from .devils_grip import AI  # the hint (that module imports this one)
+
+        line = copy.deepcopy(self.game)
+        while line.stock and line.redeals == self.game.redeals and not line.is_over():
+            move = AI.hint(line)
+            self.probe_moves.append(str(move))
+            line.push(move)
+        if line.is_over():
+            return
+        self.probe = DevilsGripSearch(line, min(PROBE_NODES, self.max_nodes // 2),
+                                      probing=False)
 
     @property
     def nodes(self) -> int:
@@ -727,7 +754,8 @@ class DevilsGripSearch(Sliced):
             return self.generic.nodes
         if self.core is None:
             return 0
-        return self.core.nodes + (self.relaxed.nodes if self.relaxed else 0)
+        probe = self.probe.nodes if self.probe is not None else self.probe_nodes
+        return self.core.nodes + (self.relaxed.nodes if self.relaxed else 0) + probe
 
     @property
     def progress(self) -> float:
@@ -745,7 +773,18 @@ class DevilsGripSearch(Sliced):
         started = time.perf_counter()
         quota = min(quota, self.max_nodes - self.nodes)
         status = None
+        probe = self.probe
+        if probe is not None:
+            before = probe.nodes
+            found = probe.step(quota)
+            quota -= probe.nodes - before
+            if found is not None:
+                self.probe, self.probe_nodes, self.probe_best = None, probe.nodes, found
+                if found.status == WON:
+                    status = WON
         relaxed = self.relaxed
+        if status is not None or self.probe is not None:
+            relaxed = None  # the probe's turn, or its win
         if relaxed is not None and relaxed.status is None:
             # most of each slice to the search without the grid, until it decides: LOST
             # there is the answer; WON there says nothing, and its table stays in use
@@ -753,7 +792,7 @@ class DevilsGripSearch(Sliced):
             if relaxed.step(max(1, quota * 7 // 8)) == LOST:
                 status = LOST
             quota -= relaxed.nodes - before
-        if status is None:
+        if status is None and self.probe is None:
             status = self.core.step(max(0, quota))
         self.seconds += time.perf_counter() - started
         if status is None and (self.nodes >= self.max_nodes or (
@@ -764,14 +803,18 @@ class DevilsGripSearch(Sliced):
         return self.result
 
     def _finish(self, status: str) -> Solution:
-        core = self.core
+        core, probe = self.core, self.probe_best
+        nodes = self.nodes
+        core.failed = {}  # free the tables: a finished search keeps only its answer
+        core.relaxed = self.relaxed = self.probe = None
+        if status == WON and probe is not None and probe.status == WON:
+            return Solution(WON, self.probe_moves + probe.moves, 0, nodes, self.seconds)
         line = core.line if status == WON else core.best_path
         moves, left = texts(self.game, line)  # every move is checked by the engine
         if status == WON and left:
             raise AssertionError("a winning line did not win on the engine")
-        nodes = self.nodes
-        core.failed = {}  # free the tables: a finished search keeps only its answer
-        core.relaxed = self.relaxed = None
+        if status != WON and probe is not None and probe.value > -left:
+            moves, left = self.probe_moves + probe.moves, -probe.value  # its line went further
         return Solution(status, moves, -left, nodes, self.seconds)
 
 

@@ -473,6 +473,41 @@ def test_a_one_pass_deal_is_won_and_its_line_replays():
     assert won.is_over() and won.outcome().won and won.redeals == 0
 
 
+def test_before_the_last_pass_a_probe_after_the_hints_pass_finds_wins():
+    """Three-pass deal 873: the search from the root alone does not win it (within 2
+    million nodes: here 50,000); its probe, the hint's first pass and a search of the two
+    passes left, does at once, in slices as in one go, and the whole line wins on the
+    engine, starting with the hint's moves."""
+    from game.ai.devils_grip import AI
+
+    game = GAMES["devils-grip"].new(deal=873, passes=3)
+    alone = DevilsGripSearch(game, 50_000, probing=False).run()
+    assert alone.status == UNKNOWN
+    one_go = solve_game(game, 50_000)
+    assert one_go.status == WON and one_go.nodes < 20_000
+    search = solver(game, max_nodes=50_000)
+    while (solution := search.step(300)) is None:
+        assert search.probe is not None
+    assert solution.status == WON and solution.moves == one_go.moves
+    won = replay(game, solution.moves)
+    assert won.is_over() and won.outcome().won
+    first = copy.deepcopy(game)
+    for text in solution.moves[:10]:
+        assert text == str(AI.hint(first))
+        first.push(text)
+
+
+def test_a_probe_that_goes_further_gives_the_best_line():
+    """Three-pass deal 1 is not decided within 100,000 nodes; the best line reported is
+    the longer of the probe's and the root search's, and it plays to its value."""
+    game = GAMES["devils-grip"].new(deal=1, passes=3)
+    solution = solve_game(game, 100_000)
+    alone = DevilsGripSearch(game, 50_000, probing=False).run()
+    assert solution.status == UNKNOWN and solution.nodes == 100_000
+    assert solution.value >= alone.value
+    assert replay(game, solution.moves).score == -solution.value
+
+
 def test_the_pointers_are_those_dealing_reaches():
     game = small_position(1, {})
     core = DevilsGripSearch(game).core

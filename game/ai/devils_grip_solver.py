@@ -89,6 +89,14 @@ count in the search's budget. Before the last pass questions are not asked: ther
 search without the grid cuts next to nothing (over three-pass deals 1-8 with 300,000
 nodes they decided none, and cost the core's best lines 8-26 cards).
 
+Before the last pass the search from the root finds few wins: it spends its budget on
+the first pass, where every choice is open (three-pass deal 873, which the hint player
+wins, not within 2 million nodes). So such a search first makes a probe
+(`DevilsGripSearch._probe`): the hint plays (by sight) to the end of the pass, and a
+search of the passes left runs from there, with up to PROBE_NODES nodes (half the
+budget at most). Its win is a win (deal 873 in 4,931 nodes); otherwise it only offers
+its best line, kept when it goes further than the root search's.
+
 Measured (bench/winrates.py, bench/solver.py): every one of deals 1-10,000 is won, the
 slowest in 95,000 nodes and 0.6 s of CPU, median 31 ms. With one pass, deal 1, which
 the core alone leaves undecided after 2 million nodes, is lost within 40,000 nodes of

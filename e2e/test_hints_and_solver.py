@@ -291,6 +291,19 @@ def test_could_it_be_won_says_no_and_the_most_books_for_a_lost_deal(open_site):
     expect(page.locator(f'{SOLVER} [data-action="show-line"]')).to_be_hidden()
 
 
+def test_could_it_be_won_finds_a_three_pass_win_through_its_probe(open_site):
+    """Devil's Grip with three passes, deal 873: the search's probe (the hint's first
+    pass, then a search of the two passes left) wins it, in the page's slices as in
+    CPython."""
+    solution = solution_of("devils-grip", 873, passes=3)
+    assert solution.status == "won"
+    page = open_site(path("devils-grip", 873, passes=3))
+    give_up(page)
+    page.click(f'{SOLVER} [data-action="solve"]')
+    expect(page.locator("#solver-answer")).to_have_text(
+        f"Yes: this deal can be won in {len(solution.moves)} moves.", timeout=30_000)
+
+
 def test_show_me_replays_a_winning_line_move_by_move_to_the_win(open_site):
     game_id, deal = "kings-corner-solitaire", KC_WIN_DEAL
     solution = solution_of(game_id, deal)

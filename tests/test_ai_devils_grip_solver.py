@@ -473,28 +473,37 @@ def test_a_one_pass_deal_is_won_and_its_line_replays():
     assert won.is_over() and won.outcome().won and won.redeals == 0
 
 
-def test_before_the_last_pass_a_probe_after_the_hints_pass_finds_wins():
-    """Three-pass deal 873: the search from the root alone does not win it (within 2
-    million nodes: here 50,000); its probe, the hint's first pass and a search of the two
-    passes left, does at once, in slices as in one go, and the whole line wins on the
-    engine, starting with the hint's moves."""
-    from game.ai.devils_grip import AI
+def test_before_the_last_pass_probes_after_the_hints_passes_find_wins():
+    """Three-pass deals 873 and 10: the search from the root alone does not win them
+    (873 not within 2 million nodes: here 50,000); its probes (the hint's rules by sight
+    to the end of each pass but the last, and from there a search of the passes left)
+    do, in slices as in one go, and the whole line wins on the engine, starting with
+    the hint's moves. Deal 10's win is found by the second probe (the end of the first
+    pass), after the first ends lost."""
+    from game.ai.devils_grip import by_sight
 
     game = GAMES["devils-grip"].new(deal=873, passes=3)
     alone = DevilsGripSearch(game, 50_000, probing=False).run()
     assert alone.status == UNKNOWN
     one_go = solve_game(game, 50_000)
-    assert one_go.status == WON and one_go.nodes < 20_000
+    assert one_go.status == WON and one_go.nodes < 25_000
     search = solver(game, max_nodes=50_000)
+    assert search.probes
     while (solution := search.step(300)) is None:
-        assert search.probe is not None
+        assert search.probes
     assert solution.status == WON and solution.moves == one_go.moves
     won = replay(game, solution.moves)
     assert won.is_over() and won.outcome().won
     first = copy.deepcopy(game)
     for text in solution.moves[:10]:
-        assert text == str(AI.hint(first))
+        assert text == str(by_sight(first))
         first.push(text)
+    ten = solver(GAMES["devils-grip"].new(deal=10, passes=3), max_nodes=400_000)
+    later = ten._next_probe()
+    assert later.run().status == LOST and len(ten.probes) == 2
+    solution = ten.run()
+    assert solution.status == WON
+    assert replay(GAMES["devils-grip"].new(deal=10, passes=3), solution.moves).outcome().won
 
 
 def test_a_probe_that_goes_further_gives_the_best_line():

@@ -91,11 +91,12 @@ nodes they decided none, and cost the core's best lines 8-26 cards).
 
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
-wins, not within 2 million nodes). So such a search first makes a probe
-(`DevilsGripSearch._probe`): the hint plays (by sight) to the end of the pass, and a
-search of the passes left runs from there, with up to PROBE_NODES nodes (half the
-budget at most). Its win is a win (deal 873 in 4,931 nodes); otherwise it only offers
-its best line, kept when it goes further than the root search's.
+wins, not within 2 million nodes). So such a search first makes probes
+(`DevilsGripSearch._probe`): the hint's rules by sight play to the end of each pass but
+the last, and from each of those positions, the latest first, a search of the passes
+left runs, the probes sharing half the budget. A probe's win is a win (deal 873 in
+10,657 nodes; deal 10 by its second probe, in 159,643); otherwise it only offers its
+best line, kept when it goes further than the root search's.
 
 Measured (bench/winrates.py, bench/solver.py): every one of deals 1-10,000 is won, the
 slowest in 95,000 nodes and 0.6 s of CPU, median 31 ms. With one pass, deal 1, which
@@ -134,7 +135,6 @@ from .search import LOST, UNKNOWN, WON, Sliced, Solution
 WASTE, EXIT = 0, 1
 LUBY_UNIT = 2_000  # nodes of the shortest run of the restarts
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
-PROBE_NODES = 200_000  # nodes of the search after the hint's pass (`DevilsGripSearch._probe`)
 
 
 def luby(i: int) -> int:
@@ -713,10 +713,10 @@ class DevilsGripSearch(Sliced):
         self.result: Solution | None = None
         self.core: Core | None = None
         self.relaxed: Relaxed | None = None  # searched beside the core until it decides
-        self.probe: DevilsGripSearch | None = None  # see `_probe`
-        self.probe_moves: list[str] = []
-        self.probe_nodes = 0
-        self.probe_best: Solution | None = None
+        self.probes: list[tuple[list[str], object]] = []  # (moves, position or search)
+        self.probe_budget = 0  # see `_probe`
+        self.probe_nodes = 0  # of the probes done
+        self.probe_best: tuple[list[str], Solution] | None = None  # the best line of one
         self.generic = None
         if not all(game.cells):
             from .devils_grip import RULES
@@ -737,24 +737,39 @@ class DevilsGripSearch(Sliced):
                 self._probe()
 
     def _probe(self) -> None:
-        """Before the last pass the search first tries one line of its own choosing: the
-        hint's play (by sight) to the end of this pass, then a search of the passes left
-        from there, with up to PROBE_NODES nodes (half the budget at most). The search
-        from the root finds few wins with three passes (deal 873, which the hint player
-        wins, not within 2 million nodes): it spends its budget on the first pass, where
-        every choice is still open. A win of the probe is a win; anything else says
-        nothing, and the search goes on from the root."""
-        from .devils_grip import AI  # the hint (that module imports this one)
+        """Before the last pass the search first tries lines of its own choosing: the
+        hint's rules by sight (`by_sight`: cheap, no search) played to the end of each
+        pass but the last, and from each of those positions a search of the passes left,
+        the latest first (it has the fewest choices left). The probes share half the
+        budget: each may use its share of what the ones before it left. The search from
+        the root finds few wins with three passes (deal 873, which the hint player wins,
+        not within 2 million nodes): it spends its budget on the first pass, where every
+        choice is still open. A probe's win is a win; anything else says nothing but its
+        best line, and the search goes on from the root."""
+        from .devils_grip import by_sight  # the hint's rules (that module imports this one)
 
         line = copy.deepcopy(self.game)
-        while line.stock and line.redeals == self.game.redeals and not line.is_over():
-            move = AI.hint(line)
-            self.probe_moves.append(str(move))
+        moves: list[str] = []
+        last = self.game.options["passes"] - 1
+        while not line.is_over() and line.redeals < last:
+            if moves and not line.stock and (
+                    not self.probes or self.probes[-1][1].redeals < line.redeals):
+                self.probes.append((list(moves), copy.deepcopy(line)))
+            move = by_sight(line)
+            moves.append(str(move))
             line.push(move)
-        if line.is_over():
-            return
-        self.probe = DevilsGripSearch(line, min(PROBE_NODES, self.max_nodes // 2),
-                                      probing=False)
+        self.probes.reverse()
+        self.probe_budget = self.max_nodes // 2
+
+    def _next_probe(self) -> DevilsGripSearch:
+        """The search of the next probe's position, made when its turn comes."""
+        moves, position = self.probes[0]
+        if isinstance(position, DevilsGripSearch):
+            return position
+        left = self.probe_budget - self.probe_nodes
+        search = DevilsGripSearch(position, max(1, left // len(self.probes)), probing=False)
+        self.probes[0] = (moves, search)
+        return search
 
     @property
     def nodes(self) -> int:
@@ -762,8 +777,10 @@ class DevilsGripSearch(Sliced):
             return self.generic.nodes
         if self.core is None:
             return 0
-        probe = self.probe.nodes if self.probe is not None else self.probe_nodes
-        return self.core.nodes + (self.relaxed.nodes if self.relaxed else 0) + probe
+        probing = self.probes[0][1].nodes if self.probes and isinstance(
+            self.probes[0][1], DevilsGripSearch) else 0
+        return (self.core.nodes + (self.relaxed.nodes if self.relaxed else 0)
+                + self.probe_nodes + probing)
 
     @property
     def progress(self) -> float:
@@ -781,18 +798,27 @@ class DevilsGripSearch(Sliced):
         started = time.perf_counter()
         quota = min(quota, self.max_nodes - self.nodes)
         status = None
-        probe = self.probe
-        if probe is not None:
+        while self.probes and quota > 0 and status is None:
+            probe = self._next_probe()
+            moves = self.probes[0][0]
             before = probe.nodes
             found = probe.step(quota)
-            quota -= probe.nodes - before
-            if found is not None:
-                self.probe, self.probe_nodes, self.probe_best = None, probe.nodes, found
-                if found.status == WON:
-                    status = WON
+            if found is None:
+                if probe.nodes == before:
+                    break  # (never seen: a slice that searched nothing)
+                quota -= probe.nodes - before
+                continue
+            self.probes.pop(0)
+            self.probe_nodes += found.nodes  # (a finished search forgets some)
+            quota -= found.nodes - before
+            if found.status == WON:
+                self.probes = []
+                status = WON
+            if self.probe_best is None or found.value > self.probe_best[1].value:
+                self.probe_best = (moves, found)
         relaxed = self.relaxed
-        if status is not None or self.probe is not None:
-            relaxed = None  # the probe's turn, or its win
+        if status is not None or self.probes:
+            relaxed = None  # the probes' turn, or a probe's win
         if relaxed is not None and relaxed.status is None:
             # most of each slice to the search without the grid, until it decides: LOST
             # there is the answer; WON there says nothing, and its table stays in use
@@ -800,7 +826,7 @@ class DevilsGripSearch(Sliced):
             if relaxed.step(max(1, quota * 7 // 8)) == LOST:
                 status = LOST
             quota -= relaxed.nodes - before
-        if status is None and self.probe is None:
+        if status is None and not self.probes:
             status = self.core.step(max(0, quota))
         self.seconds += time.perf_counter() - started
         if status is None and (self.nodes >= self.max_nodes or (
@@ -814,15 +840,16 @@ class DevilsGripSearch(Sliced):
         core, probe = self.core, self.probe_best
         nodes = self.nodes
         core.failed = {}  # free the tables: a finished search keeps only its answer
-        core.relaxed = self.relaxed = self.probe = None
-        if status == WON and probe is not None and probe.status == WON:
-            return Solution(WON, self.probe_moves + probe.moves, 0, nodes, self.seconds)
+        core.relaxed = self.relaxed = None
+        self.probes = []
+        if status == WON and probe is not None and probe[1].status == WON:
+            return Solution(WON, probe[0] + probe[1].moves, 0, nodes, self.seconds)
         line = core.line if status == WON else core.best_path
         moves, left = texts(self.game, line)  # every move is checked by the engine
         if status == WON and left:
             raise AssertionError("a winning line did not win on the engine")
-        if status != WON and probe is not None and probe.value > -left:
-            moves, left = self.probe_moves + probe.moves, -probe.value  # its line went further
+        if status != WON and probe is not None and probe[1].value > -left:
+            moves, left = probe[0] + probe[1].moves, -probe[1].value  # a probe went further
         return Solution(status, moves, -left, nodes, self.seconds)
 
 

@@ -94,9 +94,10 @@ the first pass, where every choice is open (three-pass deal 873, which the hint 
 wins, not within 2 million nodes). So such a search first makes probes
 (`DevilsGripSearch._probe`): the hint's rules by sight play to the end of each pass but
 the last, and from each of those positions, the latest first, a search of the passes
-left runs, the probes sharing half the budget. A probe's win is a win (deal 873 in
-10,657 nodes; deal 10 by its second probe, in 159,643); otherwise it only offers its
-best line, kept when it goes further than the root search's.
+left runs, the probes sharing half the budget (most of it for the current pass's). A
+probe's win is a win (deal 873 in 10,657 nodes; deal 10 by its second probe, in
+159,643); otherwise it only offers its best line, kept when it goes further than the
+root search's.
 
 Measured (bench/winrates.py, bench/solver.py): every one of deals 1-10,000 is won, the
 slowest in 95,000 nodes and 0.6 s of CPU, median 31 ms. With one pass, deal 1, which
@@ -740,8 +741,9 @@ class DevilsGripSearch(Sliced):
         """Before the last pass the search first tries lines of its own choosing: the
         hint's rules by sight (`by_sight`: cheap, no search) played to the end of each
         pass but the last, and from each of those positions a search of the passes left,
-        the latest first (it has the fewest choices left). The probes share half the
-        budget: each may use its share of what the ones before it left. The search from
+        the latest first (it has the fewest choices left, and is decided soon). The
+        probes share half the budget: a later pass's may use an eighth of what is left,
+        the current pass's all the rest (deal 10's needs 159,643 nodes). The search from
         the root finds few wins with three passes (deal 873, which the hint player wins,
         not within 2 million nodes): it spends its budget on the first pass, where every
         choice is still open. A probe's win is a win; anything else says nothing but its
@@ -767,7 +769,9 @@ class DevilsGripSearch(Sliced):
         if isinstance(position, DevilsGripSearch):
             return position
         left = self.probe_budget - self.probe_nodes
-        search = DevilsGripSearch(position, max(1, left // len(self.probes)), probing=False)
+        if len(self.probes) > 1:
+            left //= 8  # a later pass's probe has few choices left: it is decided soon
+        search = DevilsGripSearch(position, max(1, left), probing=False)
         self.probes[0] = (moves, search)
         return search
 

@@ -292,9 +292,9 @@ def test_could_it_be_won_says_no_and_the_most_books_for_a_lost_deal(open_site):
 
 
 def test_could_it_be_won_finds_a_three_pass_win_through_its_probe(open_site):
-    """Devil's Grip with three passes, deal 873: the search's probe (the hint's first
-    pass, then a search of the two passes left) wins it, in the page's slices as in
-    CPython."""
+    """Devil's Grip with three passes, deal 873: the search's probes (the hint's rules by
+    sight to the end of a pass, then a search of the passes left) win it, in the page's
+    slices as in CPython."""
     solution = solution_of("devils-grip", 873, passes=3)
     assert solution.status == "won"
     page = open_site(path("devils-grip", 873, passes=3))

@@ -113,9 +113,11 @@ shorter than before). The questions cost the lost deals 10-12% fewer nodes than 
 search alone needed (4, 16 and 43); they decided none of deals 7, 13 and 17 within 5
 million nodes (with 20,000 or 60,000 nodes a question), which no search has decided.
 With three passes `Relaxed` wins most positions (its cuts bite on the last pass only)
-and decides next to nothing (over deals 1-1,000 with 20,000 nodes, none, as before: the
-three the hint player wins are the only ones known winnable; deal 873, one of them, is
-not won by this search within 2 million nodes). Deciding those, and the one-pass deals
+and proves nothing lost. The search from the root won none of deals 1-1,000 with 20,000
+nodes (the three the hint player wins were the only ones known winnable; deal 873, one
+of them, is not won by it within 2 million nodes); with the probes and 400,000 nodes it
+wins 25 of them (three-pass deals 10, 31, 38, 44, 73, 77, 185, ... 924) and leaves 973
+undecided, none proved lost. Deciding those, and the one-pass deals
 it wins, needs some of the piles back cheaply; tried and dropped: each sequence's exact
 count of piles (the choice of which pays for a refill branches again), an upper bound on
 it, and the count of builds onto each step (both split positions): each decided later,

@@ -525,9 +525,9 @@ class Relaxed:
         """The core's question about its newest position: LOST when known lost here (so
         in the game), WON when known won here (the game may still be lost), UNKNOWN
         when this search asks no questions (`asks`), else None: a search from it is set
-        up, and `answer` runs it. A question that runs out of
-        its budget (ASK_NODES, doubled each time the same position is asked again, as
-        the core's restarts do) answers UNKNOWN, and the core searches on."""
+        up, and `answer` runs it. A question that runs out of its budget (ASK_NODES,
+        doubled each time the same position is asked again, as the core's restarts do)
+        answers UNKNOWN, and the core searches on."""
         if self.lost(seq, p, r):
             return LOST
         if not self.asks:

@@ -109,9 +109,11 @@ core alone proved 217) and 382 stayed undecided. With the questions, those 382 a
 a million nodes each: 185 lost, 5 won (37, 68, 450, 596, 752: the first one-pass wins)
 (the lost ones in a median of 282,000 nodes) and 192 undecided, their best lines 43-70
 cards short (median 65: the questions cut most lines early, so the longest found are
-shorter than before). The questions cost the lost deals 10-12% fewer nodes than the root
-search alone needed (4, 16 and 43); they decided none of deals 7, 13 and 17 within 5
-million nodes (with 20,000 or 60,000 nodes a question), which no search has decided.
+shorter than before); those 192 with 2.5 million nodes: 50 lost (median 1.6 million),
+3 won (244, 289, 873) and 139 undecided. The questions cost the lost deals 10-12% fewer
+nodes than the root search alone needed (4, 16 and 43); they decided none of deals 7, 13
+and 17 within 5 million nodes (with 20,000 or 60,000 nodes a question), which no search
+has decided.
 With three passes `Relaxed` wins most positions (its cuts bite on the last pass only)
 and proves nothing lost. The search from the root won none of deals 1-1,000 with 20,000
 nodes (the three the hint player wins were the only ones known winnable; deal 873, one

@@ -718,7 +718,8 @@ class DevilsGripSearch(Sliced):
         self.result: Solution | None = None
         self.core: Core | None = None
         self.relaxed: Relaxed | None = None  # searched beside the core until it decides
-        self.probes: list[tuple[list[str], object]] = []  # (moves, position or search)
+        self.probes: list[tuple[list[str], object]] = []  # (the moves to it, a position)
+        self.probe: DevilsGripSearch | None = None  # the search of probes[0], once begun
         self.probe_budget = 0  # see `_probe`
         self.probe_nodes = 0  # of the probes done
         self.probe_best: tuple[list[str], Solution] | None = None  # the best line of one
@@ -769,15 +770,12 @@ class DevilsGripSearch(Sliced):
 
     def _next_probe(self) -> DevilsGripSearch:
         """The search of the next probe's position, made when its turn comes."""
-        moves, position = self.probes[0]
-        if isinstance(position, DevilsGripSearch):
-            return position
-        left = self.probe_budget - self.probe_nodes
-        if len(self.probes) > 1:
-            left //= 8  # a later pass's probe has few choices left: it is decided soon
-        search = DevilsGripSearch(position, max(1, left), probing=False)
-        self.probes[0] = (moves, search)
-        return search
+        if self.probe is None:
+            left = self.probe_budget - self.probe_nodes
+            if len(self.probes) > 1:
+                left //= 8  # a later pass's probe has few choices left: it is decided soon
+            self.probe = DevilsGripSearch(self.probes[0][1], max(1, left), probing=False)
+        return self.probe
 
     @property
     def nodes(self) -> int:
@@ -785,8 +783,9 @@ class DevilsGripSearch(Sliced):
             return self.generic.nodes
         if self.core is None:
             return 0
-        probing = self.probes[0][1].nodes if self.probes and isinstance(
-            self.probes[0][1], DevilsGripSearch) else 0
+        if self.result is not None:
+            return self.result.nodes  # (a finished search frees its tables and counts)
+        probing = self.probe.nodes if self.probe is not None else 0
         return (self.core.nodes + (self.relaxed.nodes if self.relaxed else 0)
                 + self.probe_nodes + probing)
 
@@ -817,10 +816,11 @@ class DevilsGripSearch(Sliced):
                 quota -= probe.nodes - before
                 continue
             self.probes.pop(0)
-            self.probe_nodes += found.nodes  # (a finished search forgets some)
+            self.probe = None
+            self.probe_nodes += found.nodes
             quota -= found.nodes - before
             if found.status == WON:
-                self.probes = []
+                self.probes, self.probe = [], None
                 status = WON
             if self.probe_best is None or found.value > self.probe_best[1].value:
                 self.probe_best = (moves, found)
@@ -849,7 +849,7 @@ class DevilsGripSearch(Sliced):
         nodes = self.nodes
         core.failed = {}  # free the tables: a finished search keeps only its answer
         core.relaxed = self.relaxed = None
-        self.probes = []
+        self.probes, self.probe = [], None
         if status == WON and probe is not None and probe[1].status == WON:
             return Solution(WON, probe[0] + probe[1].moves, 0, nodes, self.seconds)
         line = core.line if status == WON else core.best_path

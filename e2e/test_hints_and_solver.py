@@ -22,6 +22,7 @@ from helpers import (
     mouse_drag,
     moves_from,
     pick_card,
+    seed_storage,
     solve_and_stop_the_line_at_move_2,
     storage,
 )
@@ -182,6 +183,39 @@ def test_the_hint_shows_it_thinks_and_escape_or_hint_again_cancels_it(open_site)
         assert page.evaluate(BUSY_VALUES) == ["true", "false"], then
         assert hinted(page) == ([], []), then
         expect(page.locator("#message")).to_have_text("")
+
+
+def test_devils_grip_s_hint_asks_the_solver_in_slices_once_every_card_is_known(
+        context, open_site):
+    """Once the first pass is over the Devil's Grip hint searches for a winning line with
+    the solver (game/ai/devils_grip.py, `plan_search`), in slices: the button is busy
+    meanwhile, Escape cancels it, and the hint shown is the CPython hint: on deal 5 the
+    winning line's redeal, where the rules by sight would empty a cell (and the old
+    1,500 nodes of the move-by-move search found no line)."""
+    from game.ai import devils_grip
+
+    deal = 5
+    game = engine("devils-grip", deal)
+    while not devils_grip.knows_every_card(game):
+        game.push(devils_grip.hint(game))
+    devils_grip._plans.clear()
+    assert devils_grip.plan_search(game) is not None  # the page will search here
+    seed_storage(context, {slot_key("devils-grip", deal, game.options):
+                           json.dumps(game.to_save())})
+    page = open_site(path("devils-grip", deal))
+    page.evaluate(BUSY_JS)
+    page.evaluate(HINT_THEN_JS, "escape")
+    page.wait_for_timeout(1_500)
+    assert page.evaluate(BUSY_VALUES) == ["true", "false"]
+    assert hinted(page) == ([], [])
+    page.evaluate("window.__old = []")
+    page.click(HINT)
+    page.wait_for_selector("#board .hint, #board .hint-target", timeout=30_000)
+    assert page.evaluate(BUSY_VALUES) == ["true", "false"]
+    move = devils_grip.hint(game)
+    assert move != devils_grip.by_sight(game)
+    want = assist.hint_marks(game, move, str)
+    assert hinted(page) == (sorted(want.cards), sorted(want.zones))
 
 
 def test_after_the_end_there_is_nothing_to_hint(open_site):

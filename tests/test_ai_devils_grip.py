@@ -356,6 +356,50 @@ def test_after_the_first_pass_the_hint_follows_a_winning_line(deal):
     assert game.outcome().won and followed > 20
 
 
+def end_of_first_pass(deal: int, **options):
+    """Deal `deal` played by the hint until every card is known: the stock has just run
+    out, and the hint asks the solver for a winning line (`plan_search`)."""
+    game = GAMES["devils-grip"].new(deal=deal, **options)
+    while not knows_every_card(game):
+        game.push(hint(game))
+    return game
+
+
+@pytest.mark.parametrize(("deal", "options"), [(11, {}), (55, {}), (31, {"passes": 3})])
+def test_the_hint_wins_deals_the_move_by_move_search_of_1500_nodes_lost(deal, options):
+    """The hint's search once every card is known is the solver's (bench/results: the hint
+    player lost deals 11 and 55 with 1,500 nodes of the move-by-move search, and won only
+    3 three-pass deals of 1,000, 31 not among them)."""
+    assert play_out(GAMES["devils-grip"].new(deal=deal, **options), hint).won
+
+
+def test_the_hint_in_slices_is_the_hint_in_one_go():
+    """The page drives `HintSearch` a slice at a time while it thinks: the search for a
+    plan runs across the slices, and the move is the one `hint` gives in one go."""
+    game = end_of_first_pass(11)
+    ai._plans.clear()
+    assert ai.plan_search(game) is not None
+    work = load("devils-grip").hint_search(copy.deepcopy(game))
+    steps = 0
+    while not work.step(200):
+        steps += 1
+        assert 0.0 <= work.progress < 1.0
+    assert steps > 3 and work.progress == 1.0 and work.nodes > 600
+    ai._plans.clear()
+    assert work.move == hint(game) and work.move in game.legal_moves()
+    assert ai.plan_search(game) is None  # searched once: kept, not searched again
+
+
+def test_a_position_searched_without_a_win_is_not_searched_again():
+    game = end_of_first_pass(7, passes=1)
+    ai._plans.clear()
+    search = ai.plan_search(game)
+    assert search is not None
+    ai.keep_plan(game, search.run())
+    assert ai.plan_search(game) is None and planned(game) is None
+    assert hint(game) == by_sight(game)
+
+
 @pytest.mark.parametrize("policy", [hint, greedy])
 @pytest.mark.parametrize("options", [{}, {"draw": 1}, {"passes": 3}, {"passes": 1}])
 def test_the_policies_play_legal_moves_to_the_end(policy, options):

@@ -1,10 +1,11 @@
 """How long the Hint button thinks: every hint of games played by the hint, timed in
 CPython and in the page's own Pyodide (Chromium).
 
-    .venv/bin/python bench/hints.py [--game ID] [--deals N] [--first D] [--browser]
-        [--site DIR]
+    .venv/bin/python bench/hints.py [--game ID] [--mode M] [--deals N] [--first D]
+        [--browser] [--site DIR]
 
-For deals D..D+N-1 (default options) it plays each game to its end by the hint, as the
+For deals D..D+N-1 (default options, or mode M as bench/winrates.py names it: passes3)
+it plays each game to its end by the hint, as the
 hint player of bench/winrates.py does, and times every hint: `hint_search(game)` stepped
 to the end, as the page does it (game/ui/help_view.py), but in one go. The hint keeps the
 plan it chose for a position (game/ai/kings_keys.py), so each hint is timed twice: *cold*,
@@ -29,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.latency_figures import percentile  # noqa: E402
-from bench.winrates import GAMES  # noqa: E402
+from bench.winrates import GAMES, options_of  # noqa: E402
 
 # Run as it is in CPython and in the page (which has the game package, not bench/).
 PROBE = """
@@ -42,13 +43,13 @@ def _forget_plans(ai_module):
     if plans is not None:
         plans.clear()
 
-def hint_times(game_id, first, deals, clock):
+def hint_times(game_id, options, first, deals, clock):
     import importlib
     info = load(game_id)
     ai_module = importlib.import_module(info.ai)
     cold, played, won = [], [], 0
     for deal in range(first, first + deals):
-        game = info.engine.new(deal=deal)
+        game = info.engine.new(deal=deal, **options)
         moves = 0
         while not game.is_over() and moves < solitaire.MAX_PLIES:
             saved = dict(getattr(ai_module, "_plans", {}))
@@ -74,15 +75,15 @@ def hint_times(game_id, first, deals, clock):
 """
 
 
-def in_cpython(game_id: str, first: int, deals: int) -> dict:
+def in_cpython(game_id: str, options: dict, first: int, deals: int) -> dict:
     import time
 
     scope: dict = {}
     exec(PROBE, scope)
-    return json.loads(scope["hint_times"](game_id, first, deals, time.process_time))
+    return json.loads(scope["hint_times"](game_id, options, first, deals, time.process_time))
 
 
-def in_browser(site: Path, game_id: str, first: int, deals: int) -> dict:
+def in_browser(site: Path, game_id: str, options: dict, first: int, deals: int) -> dict:
     from playwright.sync_api import sync_playwright
 
     from tools import pyprobe
@@ -99,7 +100,8 @@ def in_browser(site: Path, game_id: str, first: int, deals: int) -> dict:
             page.goto(f"{url}/?game={game_id}&deal={first}")
             page.wait_for_selector("body[data-state=ready]", state="attached", timeout=120_000)
             pyprobe.ready(page)
-            code = f"{PROBE}\nhint_times({game_id!r}, {first}, {deals}, time.perf_counter)"
+            code = (f"{PROBE}\nhint_times({game_id!r}, {options!r}, {first}, {deals}, "
+                    "time.perf_counter)")
             result = pyprobe.run_python(page, code)
             browser.close()
     finally:
@@ -118,18 +120,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default=GAMES[0], choices=GAMES,
                         help="default: the first patience of the game list")
+    parser.add_argument("--mode", default="", help="a mode as bench/winrates.py names it")
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--browser", action="store_true", help="in the built site's Pyodide")
     parser.add_argument("--site", type=Path, default=ROOT / "_site")
     args = parser.parse_args()
+    options = options_of(args.game, args.mode)
     if args.browser:
-        result = in_browser(args.site.resolve(), args.game, args.first, args.deals)
+        result = in_browser(args.site.resolve(), args.game, options, args.first, args.deals)
         where = "Pyodide in Chromium, the page's clock"
     else:
-        result = in_cpython(args.game, args.first, args.deals)
+        result = in_cpython(args.game, options, args.first, args.deals)
         where = "CPython, CPU time"
-    print(f"{args.game}: deals {args.first}-{args.first + args.deals - 1} played by the hint "
+    name = f"{args.game} {args.mode}".strip()
+    print(f"{name}: deals {args.first}-{args.first + args.deals - 1} played by the hint "
           f"({where}): {len(result['cold'])} hints, {result['won']} games won")
     print(summary("cold (no plan kept)", result["cold"]))
     print(summary("as played (plans kept)", result["played"]))

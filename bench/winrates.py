@@ -152,8 +152,10 @@ def _write(rows, writer, handle, game_id, mode, player, total, started) -> None:
 
 def retry(game_id: str, mode: str, nodes: int, jobs: int) -> None:
     """Solve the deals the solver left undecided again, with `nodes`; the new line is
-    appended and replaces the old one when read."""
-    unknown = [deal for deal, row in read(game_id, mode).items() if row["status"] == "unknown"]
+    appended and replaces the old one when read. A deal already left undecided with
+    `nodes` or more is skipped: the solver is deterministic, so it would be again."""
+    unknown = [deal for deal, row in read(game_id, mode).items()
+               if row["status"] == "unknown" and int(row["nodes"]) < nodes]
     if unknown:
         print(f"{game_id}{'.' + mode if mode else ''}: retrying {len(unknown)} deals "
               f"with {nodes:,} nodes", flush=True)

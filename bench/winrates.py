@@ -240,7 +240,9 @@ def section(game_id: str, mode: str, words: str) -> list[str]:
         ]
     timed = sorted(row["ms"] for row in hint.values() if row["ms"] is not None)
     if timed:
-        lines += [f"Hint player, CPU time a game: median {timed[len(timed) // 2] / 1000:.1f} s.",
+        median = timed[len(timed) // 2]
+        said = f"{median / 1000:.1f} s" if median >= 1000 else f"{median:.0f} ms"
+        lines += [f"Hint player, CPU time a game: median {said}.",
                   ""]
     lines += meaning(verdict_of, hint)
     return lines

@@ -256,7 +256,7 @@ def _position(game) -> tuple:
             game.redeals, game.options["draw"], game.options["passes"])
 
 
-def plan_search(game):
+def plan_search(game) -> Resumable | None:
     """The search for a winning line the hint makes at this position, or None when none is
     due: once every card is known (`knows_every_card`), at the start of a pass (empty
     waste) or while the stock is empty, when this position has not been searched yet (a

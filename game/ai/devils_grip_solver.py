@@ -111,10 +111,11 @@ a million nodes each: 185 lost, 5 won (37, 68, 450, 596, 752: the first one-pass
 cards short (median 65: the questions cut most lines early, so the longest found are
 shorter than before); those 192 with 2.5 million nodes: 50 lost (median 1.6 million),
 3 won (244, 289, 873) and 139 undecided; those 139 with 6 million: 45 lost, 2 won (193,
-982) and 92 undecided. The questions cost the lost deals 10-12% fewer nodes than the
-root search alone needed (4, 16 and 43); they decided neither deal 7 nor 13 within 6
-million nodes (17 was lost in 5.8 million; with 20,000 or 60,000 nodes a question, deals
-7, 13 and 17 stayed undecided within 5 million): no search has decided 7 or 13.
+982) and 92 undecided; 36 of those 92 with 12 million: 11 lost (deal 7 in 6.7 million,
+the slowest in 11.9), 25 undecided (13 among them), 81 left in all. The questions cost
+the lost deals 10-12% fewer nodes than the root search alone needed (4, 16 and 43);
+with 20,000 or 60,000 nodes a question, deals 7, 13 and 17 stayed undecided within 5
+million either way.
 With three passes `Relaxed` wins most positions (its cuts bite on the last pass only)
 and proves nothing lost. The search from the root won none of deals 1-1,000 with 20,000
 nodes (the three the hint player wins were the only ones known winnable; deal 873, one

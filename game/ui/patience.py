@@ -17,8 +17,8 @@ class PatienceSession(GameSession):
 
     def touch_move(self, zone: str) -> Move | None:
         """What touching `zone` itself does: deal from the stock, or turn the waste over."""
-        return next((m for m in self.game.legal_moves()
-                     if m.gesture.kind in TOUCHES and m.gesture.source == zone), None)
+        return next((move for move, gesture in self.game.legal_gestures()
+                     if gesture.kind in TOUCHES and gesture.source == zone), None)
 
     def touch(self, zone: str, card: str | None) -> Reply:
         move = self.touch_move(zone)

@@ -73,6 +73,7 @@ class GameSession:
         self.game = game
         self.redo_stack: list[str] = list(redo or [])  # move texts, the next redo last
         self.selected: Pick | None = None
+        self._known: tuple[list | None, dict] = (None, {})  # see _from
 
     # -- what shows ----------------------------------------------------------------------
 
@@ -108,32 +109,45 @@ class GameSession:
 
     def moves_from(self, pick: Pick) -> dict[str, Move]:
         """Target zone -> move, for the cards of `pick` (builds and placings; a pair is
-        reached from either of its cards; swaps are `swap_targets`)."""
-        moves: dict[str, Move] = {}
+        reached from either of its cards; swaps are `swap_targets`). Worked out once a
+        position for each pick (a click asks for the same pick several times)."""
+        return dict(self._from(pick)[0])
+
+    def swaps_from(self, pick: Pick) -> dict[str, Move]:
+        """Target zone -> swap, for a whole pile picked up."""
+        return dict(self._from(pick)[1])
+
+    def _from(self, pick: Pick) -> tuple[dict[str, Move], dict[str, Move]]:
+        """`moves_from` and `swaps_from` of `pick`, kept until the position changes (the
+        game makes a new `legal_gestures` list then)."""
+        gestures = self.game.legal_gestures()
+        if self._known[0] is not gestures:
+            self._known = (gestures, {})
+        known = self._known[1].get(pick)
+        if known is None:
+            known = self._known[1][pick] = self._find(pick, gestures)
+        return known
+
+    def _find(self, pick: Pick, gestures) -> tuple[dict[str, Move], dict[str, Move]]:
         zones = self.game.zones()
-        for move in self.game.legal_moves():
-            gesture = move.gesture
-            if gesture.kind in (Kind.SWAP, Kind.DEAL, Kind.REDEAL) or not gesture.target:
+        moves: dict[str, Move] = {}
+        swaps: dict[str, Move] = {}
+        whole = not pick.card and pick.count == len(zones.get(pick.zone, []))
+        for move, gesture in gestures:
+            kind = gesture.kind
+            if kind is Kind.SWAP:
+                if whole and pick.zone in (gesture.source, gesture.target):
+                    other = gesture.target if gesture.source == pick.zone else gesture.source
+                    swaps[other] = move
+                continue
+            if kind in (Kind.DEAL, Kind.REDEAL) or not gesture.target:
                 continue
             if fits(gesture, pick, zones):
                 moves.setdefault(gesture.target, move)  # the first listed wins (a play on
                 # a stall before a play under it)
-            elif gesture.kind is Kind.PAIR and gesture.target == pick.zone and not pick.card:
+            elif kind is Kind.PAIR and gesture.target == pick.zone and not pick.card:
                 moves.setdefault(gesture.source, move)
-        return moves
-
-    def swaps_from(self, pick: Pick) -> dict[str, Move]:
-        """Target zone -> swap, for a whole pile picked up."""
-        zones = self.game.zones()
-        if pick.card or pick.count != len(zones.get(pick.zone, [])):
-            return {}
-        swaps = {}
-        for move in self.game.legal_moves():
-            gesture = move.gesture
-            if gesture.kind is Kind.SWAP and pick.zone in (gesture.source, gesture.target):
-                other = gesture.target if gesture.source == pick.zone else gesture.source
-                swaps[other] = move
-        return swaps
+        return moves, swaps
 
     def targets(self) -> list[str]:
         held = self.held()
@@ -297,7 +311,7 @@ class GameSession:
 
     def moves_count(self) -> int:
         """The status bar's counter: the moves on the board (giving up is no move)."""
-        return sum(1 for move in self.game.move_stack if move.gesture.kind is not Kind.RESIGN)
+        return len(self.game.move_stack) - self.game.resigned  # giving up ends the game
 
     def has_moved(self) -> bool:
         """Whether the player made a move (a game left unfinished then counts as lost)."""

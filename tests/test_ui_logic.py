@@ -269,3 +269,41 @@ def test_devils_grip_a_pile_dropped_where_it_cannot_build_swaps_places():
     assert touch(session, "cell-4", 0).moved is None and session.selected == Pick("cell-4", 1)
     assert "cell-0" in session.swap_targets() and "cell-4" not in session.swap_targets()
     assert touch(session, "cell-0", 0).moved == Swap(0, 4)
+
+
+def test_what_a_pick_may_do_is_worked_out_afresh_after_every_change_of_position():
+    """moves_from and swaps_from are kept per pick until the position changes (a click
+    asks several times): after a move, an undo and a redo they are those of the position
+    then, as worked out from scratch; and the game's gestures are its legal moves'."""
+    from game.games.devils_grip import DevilsGrip
+
+    session = Session(DevilsGrip.new(deal=5))
+    game = session.game
+
+    def fresh(pick):
+        moves, swaps = {}, {}
+        for move in game.legal_moves():
+            gesture = move.gesture
+            if gesture.kind.name == "SWAP":
+                if pick.count == len(game.zones()[pick.zone]):
+                    other = gesture.target if gesture.source == pick.zone else gesture.source
+                    if pick.zone in (gesture.source, gesture.target):
+                        swaps[other] = move
+            elif gesture.source == pick.zone and gesture.count in (pick.count, 0):
+                moves.setdefault(gesture.target, move)
+        return moves, swaps
+
+    picks = [Pick(f"cell-{cell}", 1) for cell in range(24)]
+    for step in range(12):
+        assert game.legal_gestures() == [(m, m.gesture) for m in game.legal_moves()]
+        for pick in picks:
+            assert (session.moves_from(pick), session.swaps_from(pick)) == fresh(pick)
+        session.moves_from(picks[0])["cell-x"] = None  # a caller's change stays its own
+        assert "cell-x" not in session.moves_from(picks[0])
+        if step == 5:
+            session.undo()
+        elif step == 6:
+            session.redo()
+        else:
+            builds = [m for m, g in game.legal_gestures() if g.kind.name != "SWAP"]
+            session.play(builds[0])

@@ -21,10 +21,21 @@ UI = Path(__file__).resolve().parent.parent / "game" / "ui"
 class FakeWindow:
     def __init__(self) -> None:
         self.waiting: list[tuple] = []  # (callback, ms, args) in the order set
+        self.frames: list = []  # requestAnimationFrame callbacks, for the next frame
 
     def setTimeout(self, callback, ms, *args):  # noqa: N802 - the DOM's name
         self.waiting.append((callback, ms, args))
         return len(self.waiting)
+
+    def requestAnimationFrame(self, callback):  # noqa: N802 - the DOM's name
+        self.frames.append(callback)
+        return len(self.frames)
+
+    def frame(self) -> None:
+        """The browser draws a frame: its callbacks run (each may set a timeout)."""
+        frames, self.frames = self.frames, []
+        for callback in frames:
+            callback(0.0)
 
     def run_all(self) -> None:
         waiting, self.waiting = self.waiting, []
@@ -107,6 +118,27 @@ def test_a_cancelled_timeout_does_not_run_and_is_let_go(dom):
     dom.fake_window.run_all()
     assert ran == [game] and dom._timers == {}
     dom.cancel(kept)  # already run: nothing happens
+
+
+def test_work_after_paint_waits_for_the_frame_then_a_timeout_and_runs_in_order(dom):
+    """after_paint: nothing runs before the next frame, nor in it (its style, layout and
+    paint come first), but in a timeout after it; one frame callback for all the
+    handlers given before it, through proxies made once."""
+    ran: list = []
+    for name in ("moves", "stats", "more"):
+        dom.after_paint(lambda name=name: ran.append(name))
+    assert len(dom.fake_window.frames) == 1 and ran == []
+    dom.fake_window.run_all()
+    assert ran == []  # no frame yet
+    dom.fake_window.frame()
+    assert ran == [] and len(dom.fake_window.waiting) == 1
+    dom.fake_window.run_all()
+    assert ran == ["moves", "stats", "more"]
+    made = FakeProxy.made
+    dom.after_paint(lambda: ran.append("next"))  # a later move: a new frame, no new proxy
+    dom.fake_window.frame()
+    dom.fake_window.run_all()
+    assert ran[-1] == "next" and FakeProxy.made == made and dom._timers == {}
 
 
 def calls_in(path: Path) -> set[str]:

@@ -91,6 +91,29 @@ def after(milliseconds: float, handler) -> int:
     return serial
 
 
+def after_paint(handler) -> None:
+    """Run `handler()` once the next frame has been drawn: work a click does not need on
+    screen (what the next click will ask, ...) then costs that frame nothing. A frame
+    callback starts a timeout, which runs after that frame's style, layout and paint; the
+    handlers waiting run in the order given, through two proxies made once."""
+    global _frame_proxy
+    if _frame_proxy is None:
+        _frame_proxy = proxy(_frame)
+    if not _painting:
+        window.requestAnimationFrame(_frame_proxy)
+    _painting.append(handler)
+
+
+def _frame(*_args) -> None:
+    handlers = _painting[:]
+    _painting.clear()
+    after(0, lambda: [handler() for handler in handlers])
+
+
+_painting: list = []  # the handlers waiting for the next frame (after_paint)
+_frame_proxy = None
+
+
 def cancel(serial: int | None) -> None:
     """The timeout `after` returned as `serial` will not run its handler (None: nothing)."""
     if serial is not None:

@@ -41,7 +41,8 @@ class KeyboardInput:
         self.remembered: dict[str, Spot] = {}  # Tab group -> the spot last focused
         self.inside = False  # focus was last on the board
         self.pending: tuple[str, int] | None = None  # (zone pressed, moves made before)
-        self._stops: list = []
+        self._stops: list = []  # the elements that are Tab stops now
+        self._zones_of = None  # the board whose zones were taken out of the Tab order
         listen(document, "focusin", self._focus_in)
         listen(document, "change", self._changed)
 
@@ -142,19 +143,25 @@ class KeyboardInput:
         return None
 
     def sync_tabindex(self, places: dict[str, Place] | None = None) -> None:
+        """One tab stop per group of zones (the roving tabindex). Only the attributes that
+        change are written, the zones' -1 once a board: each write is a call into the page,
+        and this runs after every move."""
         board = self.page.board
         places = places if places is not None else self.places(geometry=False)
-        for element in self._stops:
-            element.setAttribute("tabindex", "-1")
-        for element in board.zone_el.values():
-            element.setAttribute("tabindex", "-1")
+        if self._zones_of is not board:
+            self._zones_of = board
+            for element in board.zone_el.values():
+                element.setAttribute("tabindex", "-1")
         stops = tab_stops(list(board.zone_el), self.remembered, places)
-        self._stops = []
-        for spot in stops.values():
-            element = self.element_of(spot)
-            if element is not None:
+        new = [element for spot in stops.values()
+               if (element := self.element_of(spot)) is not None]
+        for element in self._stops:
+            if not any(element == other for other in new):
+                element.setAttribute("tabindex", "-1")
+        for element in new:
+            if not any(element == other for other in self._stops):
                 element.setAttribute("tabindex", "0")
-                self._stops.append(element)
+        self._stops = new
 
     # -- forms --------------------------------------------------------------------------
 

@@ -29,7 +29,7 @@ from ..engine import Game, GameInfo
 from ..i18n import tr
 from .assist import HintMarks
 from .board import Board
-from .dom import after, by_id, missing
+from .dom import after, after_paint, by_id, missing
 from .page_types import GamePage
 from .record import SaveRecord
 from .session import GameSession, Pick, Reply
@@ -208,6 +208,13 @@ class Page:
         self.emit("changed", reply, before)
         if reply.changed:
             self.save()
+            after_paint(self._moves_ahead)
+
+    def _moves_ahead(self) -> None:
+        """The new position's legal moves, worked out once its frame is drawn rather than
+        on the next click (in Devil's Grip some 300, with their gestures)."""
+        if self.session is not None:
+            self.session.game.legal_gestures()
 
     def render(self, animate: bool = True, force=()) -> None:
         session, board = self.session, self.board

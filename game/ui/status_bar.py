@@ -20,6 +20,14 @@ if TYPE_CHECKING:
 class StatusBar:
     def __init__(self, page: Page) -> None:
         self.page = page
+        self.written: dict[str, str] = {}  # element id -> the text refresh last gave it
+
+    def _text(self, element_id: str, text: str) -> None:
+        """Set an element's text only when it changes: refresh runs after every click,
+        and each write is a call into the page and new text to lay out."""
+        if self.written.get(element_id) != text:
+            by_id(element_id).textContent = text
+            self.written[element_id] = text
 
     def opened(self) -> None:
         """A game is shown: its names, deal and options, and no end marked yet."""
@@ -61,15 +69,16 @@ class StatusBar:
             for button in document.querySelectorAll(f'[data-action="{action}"]'):
                 button.disabled = not enabled
         status = session.status()
-        by_id("score-label").textContent = status.score_label
-        by_id("score").textContent = str(status.score)
-        by_id("score-max").textContent = (f" / {status.score_max}"
-                                          if status.score_max is not None else "")
-        by_id("prompt").textContent = status.prompt
-        by_id("pile-count").textContent = str(status.stock)  # the pile may be off-screen
-        rating = by_id("rating")
-        rating.textContent = status.rating
-        rating.dataset.rating = status.rating_key.replace(" ", "-")  # a key for the CSS
+        self._text("score-label", status.score_label)
+        self._text("score", str(status.score))
+        self._text("score-max", f" / {status.score_max}" if status.score_max is not None else "")
+        self._text("prompt", status.prompt)
+        self._text("pile-count", str(status.stock))  # the pile may be off-screen
+        rating_key = status.rating_key.replace(" ", "-")  # a key for the CSS
+        if self.written.get("rating-key") != rating_key:
+            by_id("rating").dataset.rating = rating_key
+            self.written["rating-key"] = rating_key
+        self._text("rating", status.rating)
         stock = page.board.zone_el.get("stock")
         if stock is not None:
             stock.classList.toggle("can-redeal", status.can_redeal)

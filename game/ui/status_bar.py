@@ -82,9 +82,9 @@ class StatusBar:
         stock = page.board.zone_el.get("stock")
         if stock is not None:
             stock.classList.toggle("can-redeal", status.can_redeal)
-        if not game.is_over():
+        if not game.is_over() and document.body.dataset.over != "no":
             by_id("outcome").removeAttribute("data-outcome")
-            document.body.dataset.over = "no"
+            document.body.dataset.over = "no"  # (written again, it restyles the page)
 
 
 def subtitle_shown(info) -> bool:

@@ -50,6 +50,7 @@ class TableView:
         self.hurry = False
         self.summary_shown_for = -1  # the hand whose summary was last shown
         self.seat_el: dict[int, object] = {}
+        self.seat_shown: dict[int, tuple] = {}  # seat -> what refresh last wrote on it
         self.seated_for = -1  # the seat shown at the bottom when the seats were last placed
         self.board = None  # the board whose seats these are
         self.log_el = None  # its log of the computers' turns
@@ -86,6 +87,7 @@ class TableView:
         self.summary_shown_for = -1
         self.seated_for = -1
         self.seat_el = {int(el.dataset.seat): el for el in root.querySelectorAll(".seat")}
+        self.seat_shown = {}
         select = root.querySelector('select[data-setting="pace"]')
         select.value = self.pace  # its changes come through the page's "setting" event
         self.log_el = root.querySelector(".kt-log")
@@ -133,24 +135,32 @@ class TableView:
         jax = game.jax
         names = session.player_names
         for seat, element in self.seat_el.items():
-            element.querySelector(".seat-name").textContent = names[seat]
-            board.set_label(f"hand-{seat}", hand_name(session, seat))
-            kind = tr("Person") if session.is_person(seat) else session.level_of(seat)
+            shown = (names[seat], hand_name(session, seat),
+                     tr("Person") if session.is_person(seat) else session.level_of(seat),
+                     str(game.chips[seat]) if jax else "",  # units come from CSS
+                     str(game.scores[seat]) if jax or game.options["match"] else "",
+                     "points" if jax else "penalty", tr("points") if jax else tr("penalty"),
+                     tr("pts"), game.to_move == seat and not game.is_over()
+                     and game.hand_over is None, game.dealer == seat,
+                     # the shown seat's hand while the device changes hands: its back and
+                     # count, as the opponents' hands show (css/games/kings-corner.css)
+                     seat == session.shown_seat and session.hidden_hand)
+            if self.seat_shown.get(seat) == shown:
+                continue  # (refresh runs after every move, the computers' too)
+            self.seat_shown[seat] = shown
+            name, hand, kind, chips, points, unit_kind, unit, short, to_move, dealer, down = shown
+            element.querySelector(".seat-name").textContent = name
+            board.set_label(f"hand-{seat}", hand)
             element.querySelector(".seat-level").textContent = kind
-            chips = element.querySelector(".seat-chips")
-            chips.textContent = str(game.chips[seat]) if jax else ""  # units come from CSS
+            element.querySelector(".seat-chips").textContent = chips
             score = element.querySelector(".seat-score")
-            score.textContent = str(game.scores[seat]) if jax or game.options["match"] else ""
-            score.dataset.kind = "points" if jax else "penalty"  # (css: the short unit)
-            score.dataset.unit = tr("points") if jax else tr("penalty")
-            score.dataset.short = tr("pts")
-            element.classList.toggle("to-move", game.to_move == seat and not game.is_over()
-                                     and game.hand_over is None)
-            element.classList.toggle("dealer", game.dealer == seat)
-            # the shown seat's hand while the device changes hands: its back and count,
-            # as the opponents' hands show (css/games/kings-corner.css)
-            element.classList.toggle("face-down", seat == session.shown_seat
-                                     and session.hidden_hand)
+            score.textContent = points
+            score.dataset.kind = unit_kind  # (css: the short unit)
+            score.dataset.unit = unit
+            score.dataset.short = short
+            element.classList.toggle("to-move", to_move)
+            element.classList.toggle("dealer", dealer)
+            element.classList.toggle("face-down", down)
         root = self.page.board_el
         root.querySelector('[data-action="hurry"]').hidden = not session.computer_to_move()
         passing = root.querySelector(".kt-pass")

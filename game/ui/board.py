@@ -39,6 +39,7 @@ class Board:
         self.shown: dict[str, list[str]] = {zone: [] for zone in self.zone_el}
         self.zone_of: dict[str, str] = {}  # every card's zone at the last render, hidden too
         self.zone_name: dict[str, str] = {}  # a counted zone's label, before its count
+        self.counted: dict[str, tuple[int, str]] = {}  # zone -> the count and name shown
         self.marked: list = []  # elements carrying selection classes
         self.last_zones: dict[str, list[str]] = {}  # the zones of the last render
         for count in root.querySelectorAll(".count"):
@@ -162,11 +163,14 @@ class Board:
             count = len(zones.get(zone, []))
             if zone == self.turned_zone:
                 count -= len(self.shown.get(zone, ()))
+            name = self.zone_name.setdefault(zone, str(element.getAttribute("aria-label")))
+            if self.counted.get(zone) == (count, name):
+                continue  # (every render: written again, the zone is styled again)
+            self.counted[zone] = (count, name)
             element.dataset.count = str(count)
             label = element.querySelector(".count")
             if not missing(label):
                 label.textContent = str(count)
-            name = self.zone_name.setdefault(zone, str(element.getAttribute("aria-label")))
             element.setAttribute("aria-label", tr_n("{zone}, {n} card", "{zone}, {n} cards",
                                                     count, zone=name))
             element.classList.toggle("empty", count == 0)

@@ -134,6 +134,12 @@ def test_work_after_paint_waits_for_the_frame_then_a_timeout_and_runs_in_order(d
     assert ran == [] and len(dom.fake_window.waiting) == 1
     dom.fake_window.run_all()
     assert ran == ["moves", "stats", "more"]
+    again = PerGame(ran)
+    for _ in range(5):  # a hidden tab draws no frames: the same handler waits once
+        dom.after_paint(again.settled)
+    dom.fake_window.frame()
+    dom.fake_window.run_all()
+    assert ran[3:] == [again]
     made = FakeProxy.made
     dom.after_paint(lambda: ran.append("next"))  # a later move: a new frame, no new proxy
     dom.fake_window.frame()

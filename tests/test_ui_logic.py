@@ -307,3 +307,20 @@ def test_what_a_pick_may_do_is_worked_out_afresh_after_every_change_of_position(
         else:
             builds = [m for m, g in game.legal_gestures() if g.kind.name != "SWAP"]
             session.play(builds[0])
+
+
+def test_legal_gestures_follow_the_moves_a_search_makes_on_a_copy():
+    """The searches apply moves without push (game/ai/search.py): a copy made once the page
+    had worked out the gestures forgets them with each move it makes and takes back."""
+    from game.ai.search import apply, copy_game, unapply
+    from game.games.devils_grip import DevilsGrip
+
+    game = DevilsGrip.new(deal=5)
+    game.legal_gestures()
+    copy = copy_game(game)
+    for move in [m for m in copy.legal_moves() if m.gesture.kind.name != "SWAP"][:3]:
+        undo = apply(copy, move)
+        copy._moved()
+        assert copy.legal_gestures() == [(m, m.gesture) for m in copy.legal_moves()]
+        unapply(copy, move, undo)
+        assert copy.legal_gestures() == game.legal_gestures()

@@ -62,10 +62,10 @@ def unapply(game: Game, move: Move, undo: Any) -> None:
     if isinstance(move, Line):
         for step, step_undo in zip(reversed(move.moves), reversed(undo), strict=True):
             game._unapply(step, step_undo)
-            game._over = game._legal = None
+            game._moved()
     else:
         game._unapply(move, undo)
-    game._over = game._legal = None
+    game._moved()
 
 
 def flatten(line: list[Move]) -> list[str]:
@@ -181,7 +181,7 @@ class Search(Sliced):
             move = moves[frame[1]]
             frame[1] += 1
             undo = apply(game, move)
-            game._over = game._legal = None
+            game._moved()
             self.nodes += 1
             if rules.won(game):
                 self.path.append(move)

@@ -154,6 +154,11 @@ class Game:
             self._legal = [] if self.is_over() else self._generate_moves()
         return list(self._legal)
 
+    def _moved(self) -> None:
+        """The position changed: what was worked out for the last one is forgotten (the
+        searches in game/ai/search.py apply moves without push, and call this too)."""
+        self._over = self._legal = self._gestures = None
+
     def legal_gestures(self) -> list[tuple[Move, Gesture]]:
         """Each legal move with its gesture, in `legal_moves` order, made once a ply and
         shared (do not change it): a click asks several times which moves start from the
@@ -176,7 +181,7 @@ class Game:
             undo = self._apply(move)
         self.move_stack.append(move)
         self._undo_stack.append(undo)
-        self._over = self._legal = self._gestures = None
+        self._moved()
 
     def pop(self) -> Move:
         """Undo the last push, restoring the exact prior state; IndexError when none."""
@@ -188,7 +193,7 @@ class Game:
             self.resigned = False
         else:
             self._unapply(move, undo)
-        self._over = self._legal = self._gestures = None
+        self._moved()
         return move
 
     def resign(self) -> None:

@@ -101,7 +101,8 @@ def after_paint(handler) -> None:
         _frame_proxy = proxy(_frame)
     if not _painting:
         window.requestAnimationFrame(_frame_proxy)
-    _painting.append(handler)
+    if handler not in _painting:  # (a hidden tab draws no frames: once is enough)
+        _painting.append(handler)
 
 
 def _frame(*_args) -> None:

@@ -214,8 +214,8 @@ class Page:
     def _moves_ahead(self) -> None:
         """The new position's legal moves, worked out once its frame is drawn rather than
         on the next click (in Devil's Grip some 300, with their gestures)."""
-        if self.session is not None:
-            self.session.game.legal_gestures()
+        if self.session is not None and not (self.replaying or self.finishing):
+            self.session.game.legal_gestures()  # (a line played out: no click is coming)
 
     def render(self, animate: bool = True, force=()) -> None:
         session, board = self.session, self.board

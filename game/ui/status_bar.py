@@ -82,7 +82,7 @@ class StatusBar:
         stock = page.board.zone_el.get("stock")
         if stock is not None:
             stock.classList.toggle("can-redeal", status.can_redeal)
-        if not game.is_over() and document.body.dataset.over != "no":
+        if not game.is_over() and document.body.getAttribute("data-over") != "no":
             by_id("outcome").removeAttribute("data-outcome")
             document.body.dataset.over = "no"  # (written again, it restyles the page)
 

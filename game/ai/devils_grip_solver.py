@@ -113,7 +113,8 @@ shorter than before); those 192 with 2.5 million nodes: 50 lost (median 1.6 mill
 3 won (244, 289, 873) and 139 undecided; those 139 with 6 million: 45 lost, 2 won (193,
 982) and 92 undecided; 36 of those 92 with 12 million: 11 lost (deal 7 in 6.7 million,
 the slowest in 11.9), 25 undecided (13 among them); the other 56 with 12 million: 18
-lost, 1 won (685, in 8.3 million), 37 undecided: 62 left in all. The questions cost
+lost, 1 won (685, in 8.3 million), 37 undecided; 24 of the 62 left with 24 million: 6
+lost (the slowest in 23.0 million), 18 undecided: 56 left in all. The questions cost
 the lost deals 10-12% fewer nodes than the root search alone needed (4, 16 and 43);
 with 20,000 or 60,000 nodes a question, deals 7, 13 and 17 stayed undecided within 5
 million either way.

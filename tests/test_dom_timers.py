@@ -147,6 +147,14 @@ def test_work_after_paint_waits_for_the_frame_then_a_timeout_and_runs_in_order(d
     assert ran[-1] == "next" and FakeProxy.made == made and dom._timers == {}
 
 
+def test_written_says_when_a_value_differs_from_the_one_last_written(dom):
+    written = dom.Written()
+    assert written.changed("score", "3")  # nothing written yet
+    assert not written.changed("score", "3")
+    assert written.changed("score", "4") and written.changed("prompt", "")
+    assert not written.changed("prompt", "") and written.changed("seat", (1, "Ann"))
+
+
 def calls_in(path: Path) -> set[str]:
     """Names called in a module: `f(...)` as f, `a.b.f(...)` as f."""
     names = set()

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pyscript import document
 
 from ..i18n import tr_n
-from .dom import after, cancel, js_object, missing, move_ms
+from .dom import Written, after, cancel, js_object, missing, move_ms
 from .page_types import GamePage
 
 EASING = "cubic-bezier(0.2, 0.7, 0.3, 1)"
@@ -39,7 +39,7 @@ class Board:
         self.shown: dict[str, list[str]] = {zone: [] for zone in self.zone_el}
         self.zone_of: dict[str, str] = {}  # every card's zone at the last render, hidden too
         self.zone_name: dict[str, str] = {}  # a counted zone's label, before its count
-        self.counted: dict[str, tuple[int, str]] = {}  # zone -> the count and name shown
+        self.counted = Written()  # zone -> the count and name shown
         self.marked: list = []  # elements carrying selection classes
         self.last_zones: dict[str, list[str]] = {}  # the zones of the last render
         for count in root.querySelectorAll(".count"):
@@ -164,9 +164,8 @@ class Board:
             if zone == self.turned_zone:
                 count -= len(self.shown.get(zone, ()))
             name = self.zone_name.setdefault(zone, str(element.getAttribute("aria-label")))
-            if self.counted.get(zone) == (count, name):
-                continue  # (every render: written again, the zone is styled again)
-            self.counted[zone] = (count, name)
+            if not self.counted.changed(zone, (count, name)):
+                continue
             element.dataset.count = str(count)
             label = element.querySelector(".count")
             if not missing(label):

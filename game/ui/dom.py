@@ -108,11 +108,30 @@ def after_paint(handler) -> None:
 def _frame(*_args) -> None:
     handlers = _painting[:]
     _painting.clear()
-    after(0, lambda: [handler() for handler in handlers])
+
+    def run() -> None:
+        for handler in handlers:
+            handler()
+
+    after(0, run)
 
 
 _painting: list = []  # the handlers waiting for the next frame (after_paint)
 _frame_proxy = None
+
+
+class Written(dict):
+    """What a view last wrote on the page, by key. Refreshes run after every move, and a
+    write of the same value is not free: text is laid out again, and an attribute restyles
+    whatever its selectors reach (on <body>, the whole page)."""
+
+    def changed(self, key, value) -> bool:
+        """Whether `value` differs from what was written under `key` (it is kept: the
+        caller writes it now)."""
+        if key in self and self[key] == value:
+            return False
+        self[key] = value
+        return True
 
 
 def cancel(serial: int | None) -> None:

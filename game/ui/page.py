@@ -29,7 +29,7 @@ from ..engine import Game, GameInfo
 from ..i18n import tr
 from .assist import HintMarks
 from .board import Board
-from .dom import after, after_paint, by_id, missing
+from .dom import Written, after, after_paint, by_id, missing
 from .page_types import GamePage
 from .record import SaveRecord
 from .session import GameSession, Pick, Reply
@@ -61,7 +61,7 @@ class Page:
         self.finishing = False  # "Finish the game" is playing the rest (finish_view)
         self.deal_in_next = False  # New deal: the next game shown is dealt in (Board.deal_in)
         self.watching = False  # a shared game is shown: nothing saved, no move taken
-        self.message: tuple[str, bool] | None = None  # the line above the board, as shown
+        self.written = Written()  # the line above the board, as shown
         self.daily: datetime.date | None = None  # the game shown is the deal of that day
         self.challenge: Game | None = None  # the sharer's game the one shown is to beat
         self.status = StatusBar(self)
@@ -261,11 +261,10 @@ class Page:
 
     def say(self, text: str, refusal: bool = False) -> None:
         """The line above the board (and the live region: the announcer listens)."""
-        if self.message != (text, refusal):  # (written again, it is laid out again)
+        if self.written.changed("message", (text, refusal)):
             message = by_id("message")
             message.textContent = text
             message.classList.toggle("guard", refusal)
-            self.message = (text, refusal)
         self.emit("said", text)
 
     def toast(self, text: str) -> None:

@@ -11,7 +11,7 @@ from pyscript import document
 
 from ..i18n import tr
 from .assist import has_hints
-from .dom import by_id, day_text
+from .dom import Written, by_id, day_text
 
 if TYPE_CHECKING:
     from .page import Page
@@ -20,14 +20,11 @@ if TYPE_CHECKING:
 class StatusBar:
     def __init__(self, page: Page) -> None:
         self.page = page
-        self.written: dict[str, str] = {}  # element id -> the text refresh last gave it
+        self.written = Written()  # element id -> the text refresh last gave it
 
     def _text(self, element_id: str, text: str) -> None:
-        """Set an element's text only when it changes: refresh runs after every click,
-        and each write is a call into the page and new text to lay out."""
-        if self.written.get(element_id) != text:
+        if self.written.changed(element_id, text):
             by_id(element_id).textContent = text
-            self.written[element_id] = text
 
     def opened(self) -> None:
         """A game is shown: its names, deal and options, and no end marked yet."""
@@ -75,9 +72,8 @@ class StatusBar:
         self._text("prompt", status.prompt)
         self._text("pile-count", str(status.stock))  # the pile may be off-screen
         rating_key = status.rating_key.replace(" ", "-")  # a key for the CSS
-        if self.written.get("rating-key") != rating_key:
+        if self.written.changed("rating-key", rating_key):
             by_id("rating").dataset.rating = rating_key
-            self.written["rating-key"] = rating_key
         self._text("rating", status.rating)
         stock = page.board.zone_el.get("stock")
         if stock is not None:

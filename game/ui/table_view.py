@@ -18,7 +18,7 @@ from pyscript import document
 
 from ..games.kings_corner import JAX_TARGET
 from ..i18n import mark, tr
-from .dom import after, by_id, move_ms
+from .dom import Written, after, by_id, move_ms
 from .opening import random_deal
 from .table import NAMES_KEY, TableSession
 from .table_setup import read_setup, setup_form
@@ -50,7 +50,7 @@ class TableView:
         self.hurry = False
         self.summary_shown_for = -1  # the hand whose summary was last shown
         self.seat_el: dict[int, object] = {}
-        self.seat_shown: dict[int, tuple] = {}  # seat -> what refresh last wrote on it
+        self.seat_shown = Written()  # seat -> what refresh last wrote on it
         self.seated_for = -1  # the seat shown at the bottom when the seats were last placed
         self.board = None  # the board whose seats these are
         self.log_el = None  # its log of the computers' turns
@@ -87,7 +87,7 @@ class TableView:
         self.summary_shown_for = -1
         self.seated_for = -1
         self.seat_el = {int(el.dataset.seat): el for el in root.querySelectorAll(".seat")}
-        self.seat_shown = {}
+        self.seat_shown = Written()
         select = root.querySelector('select[data-setting="pace"]')
         select.value = self.pace  # its changes come through the page's "setting" event
         self.log_el = root.querySelector(".kt-log")
@@ -145,9 +145,8 @@ class TableView:
                      # the shown seat's hand while the device changes hands: its back and
                      # count, as the opponents' hands show (css/games/kings-corner.css)
                      seat == session.shown_seat and session.hidden_hand)
-            if self.seat_shown.get(seat) == shown:
+            if not self.seat_shown.changed(seat, shown):
                 continue  # (refresh runs after every move, the computers' too)
-            self.seat_shown[seat] = shown
             name, hand, kind, chips, points, unit_kind, unit, short, to_move, dealer, down = shown
             element.querySelector(".seat-name").textContent = name
             board.set_label(f"hand-{seat}", hand)

@@ -18,6 +18,7 @@ from helpers import (
     CURRENT_PREFIX,
     SAVE_PREFIX,
     TOAST_LOG_JS,
+    click_zone,
     engine,
     expect_board,
     page_deal,
@@ -31,6 +32,7 @@ from playwright.sync_api import Page, expect
 from test_stats import figures, open_stats
 
 from game.games import GAMES
+from game.games.devils_grip import DEAL
 from game.ui.settings import KEY as SETTINGS_KEY
 from game.ui.stats_store import stats_key
 
@@ -185,8 +187,9 @@ def test_a_really_full_storage(context, open_site, finished):
     page.click('a.game-tile[data-game-id="devils-grip"]')
     page.wait_for_selector("body[data-view=game][data-game=devils-grip][data-state=ready]")
     game = engine("devils-grip", page_deal(page))
-    for _ in range(3):
-        play_by_clicks(page, game, next(m for m in game.legal_moves() if str(m) != "swap"))
+    for _ in range(3):  # deals from the stock: legal on any deal, the tile's random one too
+        click_zone(page, "stock")
+        game.push(DEAL)
         expect_board(page, game)
     full = said(page, "not being saved")
     stored = storage(page)

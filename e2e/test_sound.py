@@ -7,9 +7,11 @@ from __future__ import annotations
 import json
 
 from helpers import (
+    card_point,
     click_card,
     engine,
     expect_board,
+    find_multi_target_move,
     find_single_target_move,
     pick_card,
     seed_storage,
@@ -57,3 +59,25 @@ def test_with_sound_off_no_audio_context_is_made(context, open_site):
     assert page.evaluate("window.__audio") == {"contexts": 0, "tones": 0}
     page.click('[data-action="settings"]')
     assert not page.locator("#pref-sound").is_checked()
+
+
+def test_the_audio_is_made_ahead_of_the_first_sound(context, open_site):
+    """The first AudioContext of a visit costs the main thread tens of milliseconds: once
+    the page may start audio (it has had an activation: here Playwright's evaluate gives
+    it one), the pointer moving over the page makes it after a frame, so the first move
+    does not pay for it; and nothing sounds before that move."""
+    context.add_init_script(WATCH_AUDIO)
+    page = open_site(f"/?game=devils-square&deal={DEAL}")
+    game = engine("devils-square", DEAL)
+    move = find_multi_target_move(game)
+    assert page.evaluate("window.__audio") == {"contexts": 0, "tones": 0}
+    page.mouse.move(*card_point(page, pick_card(game, move)))
+    page.wait_for_function("window.__audio.contexts === 1")
+    click_card(page, pick_card(game, move))  # picked up: several targets, nothing moves
+    page.wait_for_selector(f'#board [data-zone="{move.gesture.target}"].target')
+    assert page.evaluate("window.__audio") == {"contexts": 1, "tones": 0}
+    click_card(page, game.zones()[move.gesture.target][-1])
+    game.push(move)
+    expect_board(page, game)
+    page.wait_for_function("window.__audio.tones > 0")
+    assert page.evaluate("window.__audio.contexts") == 1

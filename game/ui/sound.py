@@ -2,10 +2,15 @@
 a card placed, cards dealt, cards leaving the board (a book, a pair), a refusal and a win.
 
 Which effect a reply makes is `effect_of` (pure, tested in CPython); `Sound` plays it.
-The AudioContext is made on the first effect of a player's own action (browsers let a
-page start audio only from a gesture) and never while the setting is off: with sound
-off the page makes no audio at all. A computer player's move at the table sounds only
-once the player's own play has started the audio.
+Making an AudioContext costs the main thread tens of milliseconds the first time (the
+browser starts its audio service: 45 ms in headless Chromium here, and the first move of a
+visit had a long task of 58-62 ms with sound on against none with it off). So it is made
+ahead, after the frame of the player's first press or key (an activation: browsers let a
+page start audio only after one), or, once the page has had one (the player came from
+the game list), after a frame when the pointer moves; a move made before that makes it
+itself, as it always did. Never while the setting is off: with sound off the page makes
+no audio at all. Nothing sounds before the player's own action: a computer player's move
+at the table sounds only once the player's own play has started the audio.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ TONES: dict[str, tuple[tuple[float, float, float, float, float, str], ...]] = {
     "win": tuple((i * 0.12, 0.28, f, f, 0.09, "sine")
                  for i, f in enumerate((523.25, 659.25, 783.99, 1046.5))),
 }
+# The events after which the AudioContext is made ahead of the first sound (`Sound._soon`).
+LOOKOUT = ("pointerdown", "keydown", "pointermove")
 SOUNDING = {Kind.PLACE: "place", Kind.BUILD: "place", Kind.UNDER: "place", Kind.SWAP: "place",
             Kind.DEAL: "deal", Kind.REDEAL: "deal", Kind.REMOVE: "book", Kind.PAIR: "book"}
 
@@ -51,8 +58,43 @@ class Sound:
     def __init__(self, page: Page, enabled: Callable[[], bool]) -> None:
         self.page = page
         self.enabled = enabled
-        self.context = None  # the AudioContext, made on the first sound of the player's
+        self.context = None  # the AudioContext, made ahead (`_prepare`) or by the first sound
+        self.started = False  # a sound of the player's own action has played
         page.on("changed", self._changed)
+        from js import document
+
+        from .dom import proxy
+
+        self._listener = proxy(self._soon)  # taken off once the context is made
+        for event in LOOKOUT:
+            document.addEventListener(event, self._listener, True)
+
+    def _soon(self, event) -> None:
+        """Make the AudioContext after the next frame, once the page may start audio."""
+        if self.context is not None or not self.enabled():
+            return
+        from js import navigator
+
+        from .dom import after_paint
+
+        activation = getattr(navigator, "userActivation", None)
+        if event.type != "pointermove" or (activation is not None and activation.hasBeenActive):
+            after_paint(self._prepare)
+
+    def _prepare(self) -> None:
+        if self.context is None and self.enabled():
+            self._make()
+
+    def _make(self) -> bool:
+        from js import window
+
+        try:
+            self.context = window.AudioContext.new()
+        except Exception:  # noqa: BLE001 - no Web Audio, or audio refused: silence
+            return False
+        for event in LOOKOUT:
+            window.document.removeEventListener(event, self._listener, True)
+        return True
 
     def _changed(self, reply: Reply, _before) -> None:
         session = self.page.session
@@ -66,15 +108,12 @@ class Sound:
     def play(self, effect: str, gesture: bool = True) -> None:
         if not self.enabled():
             return
-        if self.context is None:
+        if not self.started:
             if not gesture:
                 return  # audio starts only from the player's own action
-            from js import window
-
-            try:
-                self.context = window.AudioContext.new()
-            except Exception:  # noqa: BLE001 - no Web Audio, or audio refused: silence
+            if self.context is None and not self._make():
                 return
+            self.started = True
         ctx = self.context
         if str(ctx.state) == "suspended":
             ctx.resume()

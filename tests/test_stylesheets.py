@@ -12,7 +12,7 @@ import pytest
 
 from game.games import GAMES, load_all
 from game.ui.games import page_of
-from tools.build_site import game_stylesheets
+from tools.build_site import SITE_SHEET, balanced, game_stylesheets, join_stylesheets
 
 ROOT = Path(__file__).resolve().parent.parent
 INDEX = ROOT / "index.html"
@@ -98,3 +98,46 @@ def test_every_game_has_its_mood_and_its_board_in_one_game_sheet(game_id: str):
     assert holders == [load_all()[game_id].stylesheet]  # the sheet its GameInfo names
     text = (ROOT / holders[0]).read_text()
     assert all(re.search(rf"\.{name}(?![\w-])", text) for name in board), holders[0]
+
+
+def test_the_build_joins_the_linked_sheets_into_one_in_their_order(tmp_path: Path):
+    """The built page links one sheet: the others' text in their links' order (the same
+    cascade), each named in a comment; the joined sheets do not ship."""
+    texts = {"a": "a { color: red }\n", "games/b": "@media (x) { b { } }",
+             "c": "/* { */ c::after { content: \"}\" }"}
+    sheets = {f"css/{name}.css": css for name, css in texts.items()}
+    for name, css in sheets.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(css, encoding="utf-8")
+    links = "".join(f'  <link rel="stylesheet" href="./{name}">\n' for name in sheets)
+    (tmp_path / "index.html").write_text(f"<head>\n  <meta charset=utf-8>\n{links}"
+                                         "  <script src=./js/early.js></script>\n</head>",
+                                         encoding="utf-8")
+    assert join_stylesheets(tmp_path) == list(sheets)
+    html = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert LINK.findall(html) == [SITE_SHEET]
+    assert html == ("<head>\n  <meta charset=utf-8>\n"
+                    f'  <link rel="stylesheet" href="./{SITE_SHEET}">\n'
+                    "  <script src=./js/early.js></script>\n</head>")
+    joined = (tmp_path / SITE_SHEET).read_text(encoding="utf-8")
+    assert joined == "\n".join(f"/* {name} */\n{css.rstrip()}\n" for name, css in sheets.items())
+    assert not any((tmp_path / name).exists() for name in sheets)
+    assert not (tmp_path / "css/games").exists()
+
+
+def test_a_sheet_left_open_stops_the_join(tmp_path: Path):
+    assert balanced('a { b: url("data:x{") } /* } */') and not balanced("a { b: c")
+    assert not balanced("a } {")
+    name = "open"  # (a made-up sheet: tests/test_docs.py checks the paths cited here)
+    sheet = f"css/{name}.css"
+    (tmp_path / "css").mkdir()
+    (tmp_path / sheet).write_text("a { color: red", encoding="utf-8")
+    (tmp_path / "index.html").write_text(f'<link rel="stylesheet" href="./{sheet}">\n',
+                                         encoding="utf-8")
+    with pytest.raises(SystemExit, match=sheet):
+        join_stylesheets(tmp_path)
+
+
+@pytest.mark.parametrize("sheet", linked())
+def test_every_linked_sheet_closes_its_braces(sheet: str):
+    assert balanced((ROOT / sheet).read_text(encoding="utf-8"))

@@ -64,6 +64,13 @@ def by_id(element_id: str):
 _motion = {"forced": False}  # reduced motion forced on by the player's settings
 
 
+def had_activation() -> bool:
+    """Whether the player has pressed or typed on the page yet (its sticky user
+    activation): before that, browsers refuse to start audio. False where it cannot tell."""
+    activation = getattr(window.navigator, "userActivation", None)
+    return not missing(activation) and bool(activation.hasBeenActive)
+
+
 def reduced_motion() -> bool:
     """Motion is reduced: the player's setting forces it, or the system asks for it."""
     return _motion["forced"] or bool(

@@ -73,12 +73,9 @@ class Sound:
         """Make the AudioContext after the next frame, once the page may start audio."""
         if self.context is not None or not self.enabled():
             return
-        from js import navigator
+        from .dom import after_paint, had_activation
 
-        from .dom import after_paint
-
-        activation = getattr(navigator, "userActivation", None)
-        if event.type != "pointermove" or (activation is not None and activation.hasBeenActive):
+        if event.type != "pointermove" or had_activation():
             after_paint(self._prepare)
 
     def _prepare(self) -> None:

@@ -30,7 +30,8 @@ Results (default options, November 2026; the hint on the same deals: 6.9% of 1-1
   samples lost whatever is played); it plays another move than the hint at 16% of the
   decisions it weighs, for nothing. Deals 1-200: 15 against 13. With `--margin 3`
   (another move only when it wins 3 more of the 20 samples): 13 of 1-200, 85 changes in
-  5,063 decisions.
+  5,063 decisions. K=30 with an undecided solve as half a win: 12 of 1-200 (6.0%
+  [3.5%, 10.2%]), 3.0 s a game.
 - `--horizon phase`, K=20, 500 nodes: 5 of deals 1-100, 4.3 s a game (stopped there).
 - `--horizon hint` (the hint plays on blind until the grid is full, the solver from the
   removing phase on), K=20: 1 of deals 1-100 (stopped there): its choices are mostly

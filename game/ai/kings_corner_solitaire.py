@@ -56,7 +56,8 @@ said; none of it beat this hint, which therefore stays):
   a number card per kind of cell or a phase's distinct ends, scored by how many of K
   stock orders sampled from the visible position, common to all candidates, `RULES`
   wins within 2,000 nodes a solve, an undecided one a loss; ties to this hint): K=20,
-  deals 1-1000, 7.0% [5.6, 8.8] against 6.9% [5.5, 8.6], 2 s of CPU a game. The
+  deals 1-1000, 7.0% [5.6, 8.8] against 6.9% [5.5, 8.6], 2 s of CPU a game (K=30,
+  undecided as half a win: 12 of deals 1-200 against 13, 3 s a game). The
   candidates' counts differ by a point or two in a hundred (deal 9, second card, 100
   samples: 59/57/57/56), below what the samples resolve, and the solver recovers from
   nearly any placement since it sees the stock (strategy fusion). Cut at the next phase's

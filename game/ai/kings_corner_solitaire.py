@@ -52,6 +52,17 @@ said; none of it beat this hint, which therefore stays):
   largest of noisy figures): one-step improvement has almost nothing to find, and the
   few samples a hint can afford only add noise. Rollouts cut at the next phase and
   valued by `window_value`: 4 wins against 13 (deals 1-200).
+- Perfect-information Monte Carlo with the solver (bench/camelot_pimc.py: each candidate,
+  a number card per kind of cell or a phase's distinct ends, scored by how many of K
+  stock orders sampled from the visible position, common to all candidates, `RULES`
+  wins within 2,000 nodes a solve, an undecided one a loss; ties to this hint): K=20,
+  deals 1-1000, 7.0% [5.6, 8.8] against 6.9% [5.5, 8.6], 2 s of CPU a game (K=30,
+  undecided as half a win: 12 of deals 1-200 against 13, 3 s a game). The
+  candidates' counts differ by a point or two in a hundred (deal 9, second card, 100
+  samples: 59/57/57/56), below what the samples resolve, and the solver recovers from
+  nearly any placement since it sees the stock (strategy fusion). Cut at the next phase's
+  end and valued by `window_value` there: 5 of deals 1-100 (the hint 7); the hint playing
+  on blind to the next full grid, the solver after: 1 of 100.
 - BLOCK_COURT, BLOCK_CENTRE and SHORT_CENTRE over a grid of 27: none better beyond
   noise (the best, 0.3/0/0.1, 6.5% against 6.3%); a programme like `window_value` that
   also charges each number card left on a court spot by the next phase: worse; keeping

@@ -81,3 +81,33 @@ def test_the_audio_is_made_ahead_of_the_first_sound(context, open_site):
     expect_board(page, game)
     page.wait_for_function("window.__audio.tones > 0")
     assert page.evaluate("window.__audio.contexts") == 1
+
+
+def test_the_computers_moves_are_silent_until_the_players_own(context, open_site):
+    """At the table the computers may play first: the audio made ahead (the pointer moved)
+    stays silent through their moves, and the player's own move is the first sound."""
+    from test_kings_corner_table import (
+        computers_play,
+        find_turn,
+        game_path,
+        new_session,
+        play,
+        set_pace,
+    )
+
+    from game.games.kings_corner import Play
+
+    context.add_init_script(WATCH_AUDIO)
+    set_pace(context, "fast")
+    deal, move = find_turn(lambda s: next((m for m in s.game.legal_moves()
+                                           if isinstance(m, Play)), None))
+    page = open_site(game_path(deal))
+    page.mouse.move(40, 300)
+    page.mouse.move(60, 320)  # the pointer moves while the computers play
+    session = new_session(deal)
+    assert computers_play(page, session), "the computers played first"
+    assert page.evaluate("window.__audio") == {"contexts": 1, "tones": 0}
+    play(page, session, move)
+    page.wait_for_function("window.__audio.tones > 0")
+    assert page.evaluate("window.__audio.contexts") == 1
+

@@ -550,7 +550,8 @@ def report(run: Run, warmup: int, slowest: int) -> None:
         part = [c for c in clicks if c.kind == kind]
         if part:
             print(f"      {kind:<14} {len(part):>4}  handler "
-                  f"{figures_line(summarise([c.handler for c in part]))}  frame (2 rAF) "
+                  f"{figures_line(summarise([c.handler for c in part]))}  event timing "
+                  f"{figures_line(summarise([c.event_timing for c in part]))}  frame (2 rAF) "
                   f"{figures_line(summarise([c.frame_raf for c in part]))}")
     tasks = run.tasks
     print(f"    long tasks: {tasks.count}, total {tasks.total:.0f} ms, max {tasks.max:.0f} ms; "

@@ -116,7 +116,8 @@ the slowest in 11.9), 25 undecided (13 among them); the other 56 with 12 million
 lost, 1 won (685, in 8.3 million), 37 undecided; 24 of the 62 left with 24 million: 6
 lost (the slowest in 23.0 million), 18 undecided; the other 38 with 24 million: 12
 lost (median 14.4 million, the slowest 21.7), 1 won (536, in 13.6 million), 25
-undecided: 43 left in all, none of them decided by 12 million. The questions cost
+undecided: 43 left in all, none of them decided by 12 million; 9 of those 43 with 48
+million nodes (about 4 minutes of CPU each): none decided. The questions cost
 the lost deals 10-12% fewer nodes than the root search alone needed (4, 16 and 43);
 with 20,000 or 60,000 nodes a question, deals 7, 13 and 17 stayed undecided within 5
 million either way.

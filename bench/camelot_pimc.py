@@ -53,6 +53,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.camelot_ceiling import courts_left  # noqa: E402
 from bench.intervals import wilson  # noqa: E402
 from game.ai import kings_corner_solitaire as kcs  # noqa: E402
 from game.ai import search, solitaire  # noqa: E402
@@ -113,14 +114,6 @@ def candidates_of(game, hint_move):
             found.append(Place(cell))
     found.sort(key=lambda move: move != hint_move)
     return found
-
-
-def courts_left(cells) -> list[int]:
-    left = [4, 4, 4]
-    for card in cells:
-        if card is not None and not kcs.NUMBER[card]:
-            left[kcs.RANK_KIND[card[0]]] -= 1
-    return left
 
 
 def phase_value(game) -> float:

@@ -12,12 +12,12 @@ import pytest
 
 from game.games import GAMES, load_all
 from game.ui.games import page_of
-from tools.build_site import SITE_SHEET, balanced, game_stylesheets, join_stylesheets
+from tools.build_site import SHEET_LINK, SITE_SHEET, balanced, game_stylesheets, join_stylesheets
 
 ROOT = Path(__file__).resolve().parent.parent
 INDEX = ROOT / "index.html"
 BEGIN, END = "<!-- game stylesheets: begin -->", "<!-- game stylesheets: end -->"
-LINK = re.compile(r'<link rel="stylesheet" href="\./(css/[^"]+)">')
+LINK = SHEET_LINK  # the build's own pattern
 
 
 def linked() -> list[str]:

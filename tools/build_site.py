@@ -396,10 +396,12 @@ def join_stylesheets(out: Path) -> list[str]:
         parts.append(f"/* {sheet} */\n{css.rstrip()}\n")
     (out / SITE_SHEET).write_text("\n".join(parts), encoding="utf-8")
     lines = re.compile(r"^([ \t]*)" + SHEET_LINK.pattern + r"[ \t]*\n", re.M)
-    linked = iter(range(len(sheets)))
-    index.write_text(lines.sub(lambda found: f'{found[1]}<link rel="stylesheet" href="./'
-                               f'{SITE_SHEET}">\n' if next(linked) == 0 else "", text),
-                     encoding="utf-8")
+    first = lines.search(text)  # the one link goes where the first was, each line goes
+    if first is None or len(lines.findall(text)) != len(sheets):
+        raise SystemExit("index.html: each stylesheet <link> must be on a line of its own")
+    text = (text[:first.start()] + f'{first[1]}<link rel="stylesheet" href="./{SITE_SHEET}">\n'
+            + lines.sub("", text[first.start():]))
+    index.write_text(text, encoding="utf-8")
     for sheet in sheets:
         (out / sheet).unlink()
         folder = (out / sheet).parent

@@ -70,8 +70,11 @@ class Sound:
             document.addEventListener(event, self._listener, True)
 
     def _soon(self, event) -> None:
-        """Make the AudioContext after the next frame, once the page may start audio."""
+        """Make the AudioContext after the next frame, once the page may start audio. With
+        sound off, stop listening: every pointer move would call into Python for nothing (a
+        sound turned on later makes the context with its first effect)."""
         if self.context is not None or not self.enabled():
+            self._stop_listening()
             return
         from .dom import after_paint, had_activation
 
@@ -89,9 +92,14 @@ class Sound:
             self.context = window.AudioContext.new()
         except Exception:  # noqa: BLE001 - no Web Audio, or audio refused: silence
             return False
-        for event in LOOKOUT:
-            window.document.removeEventListener(event, self._listener, True)
+        self._stop_listening()
         return True
+
+    def _stop_listening(self) -> None:
+        from js import document
+
+        for event in LOOKOUT:
+            document.removeEventListener(event, self._listener, True)
 
     def _changed(self, reply: Reply, _before) -> None:
         session = self.page.session

@@ -1105,7 +1105,15 @@ def test_going_out_ends_the_hand_with_its_summary(context, open_site, rules):
         expect(page.locator("#hand-new")).to_be_hidden()
         expect(page.locator("#outcome[data-outcome]")).to_have_count(0)
 
-        page.locator("#hand-next").click()  # the next hand: the deal passes to Arthur
+        # The next hand: the deal passes to Arthur. The click is answered in its own frame
+        # (the dialog goes at once) and the new hand is drawn in the next (page.act).
+        at_once = page.evaluate("""() => {
+            const board = () => document.getElementById("board").innerHTML;
+            const before = board();
+            document.getElementById("hand-next").click();
+            return {open: document.getElementById("hand-dialog").open, same: board() === before};
+        }""")
+        assert at_once == {"open": False, "same": True}
         assert session.next_hand().changed
         expect(dialog).to_be_hidden()
         wait_saved(page, game)

@@ -101,8 +101,15 @@ class Page:
             handler()
         elif self.session is not None:
             reply = self.session.act(action)
-            if reply is not None:
-                self.close_dialogs()
+            if reply is None:
+                return
+            if self.close_dialogs() and reply.changed:
+                # A button of a dialog (a table's Next hand): the dialog goes in the click's
+                # own frame and the board follows in the next, so the click is answered at
+                # once, not after a whole new hand's style, paint and raster.
+                session = self.session
+                after_paint(lambda: self.session is session and self.apply(reply))
+            else:
                 self.apply(reply)
 
     def stop_replay(self, quiet: bool = True) -> None:
@@ -297,11 +304,15 @@ class Page:
         yes.focus()
         return True
 
-    def close_dialogs(self) -> None:
+    def close_dialogs(self) -> bool:
+        """Close the page's dialogs; whether one was open."""
+        closed = False
         for dialog_id in DIALOGS:
             dialog = by_id(dialog_id)
             if dialog.open:
                 dialog.close()
+                closed = True
+        return closed
 
     def game_title(self) -> str:
         return tr(self.info.title) if self.info is not None else tr("Card Games")

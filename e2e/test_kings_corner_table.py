@@ -652,6 +652,65 @@ def test_a_hand_card_goes_on_a_stall_by_one_click_or_by_choosing_its_stall(open_
     expect(page.locator(UNDO)).to_be_enabled()
 
 
+def from_the_middle(session: TableSession):
+    """A card of the hand with one target, neither the first nor the last of the sorted
+    fan, after which End turn draws a card that sorts into the middle of the fan too."""
+    hand = sorted_hand(hand_of(session))
+    for card in hand[1:-1]:
+        only = targets_of(session, Selection(card=card))
+        if len(only) != 1:
+            continue
+        (move,) = only.values()
+        after = copy_of(session)
+        after.game.push(move)
+        held = list(hand_of(after))
+        if not after.end_turn().changed:
+            continue
+        fan = sorted_hand(hand_of(after))
+        drawn = [card for card in fan if card not in held]
+        if len(drawn) == 1 and drawn[0] not in (fan[0], fan[-1]):
+            return move
+    return None
+
+
+# Records the cards whose nodes leave the shown hand (taken out of the DOM, even to be put
+# back at once) and those that enter it.
+WATCH_HAND_JS = """
+(zone) => {
+  const hand = document.querySelector(`#board [data-zone="${zone}"]`);
+  const seen = window.__handNodes = {removed: [], added: []};
+  const cards = (nodes) => [...nodes].filter((n) => n.dataset?.card).map((n) => n.dataset.card);
+  new MutationObserver((records) => {
+    for (const record of records) {
+      seen.removed.push(...cards(record.removedNodes));
+      seen.added.push(...cards(record.addedNodes));
+    }
+  }).observe(hand, {childList: true});
+}
+"""
+
+
+def test_a_card_played_from_the_middle_of_the_hand_leaves_the_other_cards_in_place(open_site):
+    """The fan is sorted, so a card leaves it from the middle (and a drawn card comes into
+    it there): only that card's node is touched. A card taken out of the DOM and put back
+    costs its layer and its face a new raster, and made such clicks the table's slowest."""
+    deal, move = find_turn(from_the_middle, players="h2")
+    page, session = open_table(open_site, deal, players="h2")
+    zone = f"hand-{session.shown_seat}"
+    page.evaluate(WATCH_HAND_JS, zone)
+    play(page, session, move)
+    expect_table(page, session)
+    assert page.evaluate("window.__handNodes") == {"removed": [move.card], "added": []}
+
+    # End turn: under Jax a card is drawn; it joins the fan where it sorts, alone.
+    page.evaluate(WATCH_HAND_JS, zone)
+    before = list(hand_of(session))
+    end_turn(page, session)
+    wait_saved(page, session.game)
+    (drawn,) = [card for card in hand_of(session) if card not in before]
+    assert page.evaluate("window.__handNodes") == {"removed": [], "added": [drawn]}
+
+
 def king_and_empty_corner(session: TableSession):
     """Classic: a King in the hand with two or more places to go, one an empty corner; and
     a card that is no King with two or more places (to try on an empty corner)."""

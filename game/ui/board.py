@@ -127,20 +127,31 @@ class Board:
         element.setAttribute("aria-label", name)
 
     def _rebuild(self, element, shown: list[str], cards: list[str]) -> None:
-        """Put `cards` in `element` touching as few nodes as possible: moves add or take
-        cards at the top, so usually the bottom of a zone stays (a long books row too)."""
+        """Put `cards` in `element` touching as few nodes as possible: the bottom and the
+        top the two share stay where they are. Most moves add or take cards at the top, but
+        a sorted hand (the table's) gains and loses them in the middle, and a card taken
+        out and put back costs its layer and its face a new raster."""
         keep = 0
         while keep < len(shown) and keep < len(cards) and shown[keep] == cards[keep]:
             keep += 1
-        for card in shown[keep:]:
+        tail = 0
+        while (tail < len(shown) - keep and tail < len(cards) - keep
+               and shown[-1 - tail] == cards[-1 - tail]):
+            tail += 1
+        for card in shown[keep:len(shown) - tail]:
             node = self.nodes[card]
             if node.parentNode == element:
                 node.remove()
-        if keep < len(cards):  # (a zone may hold other children too: a count, a card back)
-            element.append(*[self.node(card) for card in cards[keep:]])
-            count = element.querySelector(":scope > .count")
-            if not missing(count):
-                element.append(count)  # the count stays last, after the cards
+        added = [self.node(card) for card in cards[keep:len(cards) - tail]]
+        if not added:
+            return
+        if tail:
+            self.nodes[cards[len(cards) - tail]].before(*added)
+            return
+        element.append(*added)  # (a zone may hold other children too: a count, a card back)
+        count = element.querySelector(":scope > .count")
+        if not missing(count):
+            element.append(count)  # the count stays last, after the cards
 
     def visible(self, zones: dict[str, list[str]]) -> dict[str, list[str]]:
         """The cards each shown zone holds in the DOM, bottom to top."""

@@ -140,12 +140,15 @@ from __future__ import annotations
 import copy
 import random
 import time
+from operator import itemgetter
 
 from ..games.devils_grip import DEAL, REDEAL, Build
 from .search import LOST, UNKNOWN, WON, Sliced, Solution
 
 WASTE, EXIT = 0, 1
 LUBY_UNIT = 2_000  # nodes of the shortest run of the restarts
+CHARGE = 4  # the beam counts a node per this many moves scored (CPU as the core's nodes)
+BEAM_SHARE, PROBE_SHARE = 6, 1  # eighths of the budget, before the last pass (`_probe`)
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
 
 
@@ -698,6 +701,155 @@ class Relaxed:
         self.first_crowded = self.first_crowded_stack.pop()
 
 
+class Beam:
+    """A beam search over the core's progress moves (limited passes, before the last
+    pass). Each layer is made of the children of the layer before (`Core._children`: the
+    same moves and cuts): every child is scored from its parent and its move alone
+    (`score`), and the best ones are made, each position once, until `width` of them
+    are kept. All positions of a layer have the same number of cards left in the
+    sequence (a progress move takes one out), so the score ranks what they keep for
+    later: the deals left to them (the cards still to come this pass and the passes
+    left) and the base cards still in the sequence (only a refill brings one in). A
+    line of the beam that reaches an empty sequence is a winning line; the beam is not
+    exhaustive, so it proves nothing lost. Runs of growing width (`WIDTHS`, then
+    doubling) follow each other until the budget is spent. `step(quota)` returns WON
+    (the line in `line`) or None and resumes where it stopped. A node is a position
+    expanded or a child made."""
+
+    # the runs: (width, what a base card still in the sequence costs, see `score`)
+    RUNS = ((8, 6), (32, 6), (32, 9), (128, 6), (128, 9))
+
+    def __init__(self, bottoms: list[int], tops: list[int], seq: bytes, p: int,
+                 redeals: int, draw: int, passes: int, relaxed: Relaxed | None = None) -> None:
+        self.core = Core(bottoms[:], tops[:], seq, p, redeals, draw, passes, shake=False)
+        self.passes = passes
+        bases = sum(1 for c in seq if not c & 3)
+        self.root = (bytes(bottoms), bytes(tops), seq, p, redeals, bases, None)
+        self.relaxed = relaxed  # its lost positions are lost here too
+        self.nodes = 0
+        self.run = 0
+        self.line: list[tuple] | None = None
+        self.best_left = len(seq)
+        self.best_line: list[tuple] = []
+        self.done = False  # every line searched (it still proves nothing)
+        self._start()
+
+    def _start(self) -> None:
+        runs = self.RUNS
+        if self.run < len(runs):
+            self.width, self.base = runs[self.run]
+        else:  # then the last two, each wider by half again and again
+            self.width, self.base = runs[len(runs) - 2 + self.run % 2]
+            self.width = self.width * 3 ** ((self.run - len(runs)) // 2 + 1) // 2 ** (
+                (self.run - len(runs)) // 2 + 1)
+        self.run += 1
+        self.layer = [self.root]
+        self.at = 0  # the next position of `layer` to expand
+        self.candidates: list[tuple] = []  # (score, parent's index, move) of the next layer
+        self.chosen: list[tuple] | None = None  # the next layer, once its turn comes
+        self.seen: set = set()
+        self.cut = False  # whether a layer of this run left a child out
+
+    def score(self, position: tuple, move: tuple) -> int:
+        """Twice the child's deals left (each card still to come this pass, and each of
+        the passes left, counts 1 per card) less `base` per base card still in the
+        sequence (a base then costs base / 2 / draw deals)."""
+        _b, _t, seq, _p, _r, bases, _link = position
+        q, r, kind, _c = move
+        n = len(seq)
+        if kind == WASTE:
+            p = q - 1
+        else:
+            p = q if q < n else q - 1
+            if not seq[p] & 3:
+                bases -= 1
+        n -= 1
+        return 2 * ((self.passes - 1 - r) * n + n - p) - self.base * bases
+
+    def step(self, quota: int) -> str | None:
+        core = self.core
+        relaxed = self.relaxed
+        end = self.nodes + quota
+        while self.nodes < end and not self.done:
+            if self.chosen is None:
+                # expand the layer: its positions' moves, scored
+                if self.at < len(self.layer):
+                    position = self.layer[self.at]
+                    self._load(position)
+                    index = self.at
+                    self.at += 1
+                    moves = core._children()
+                    self.nodes += 1 + len(moves) // CHARGE
+                    # `score`, inline (it is most of the beam's time)
+                    seq, bases = position[2], position[5]
+                    n = len(seq) - 1
+                    left, base = self.passes * n, self.base
+                    candidates = self.candidates
+                    for move in moves:
+                        q, r, kind, _c = move
+                        if kind == WASTE:
+                            score = 2 * (left - r * n - q + 1) - base * bases
+                        else:
+                            at = q if q <= n else n
+                            score = 2 * (left - r * n - at) - base * (
+                                bases - (not seq[at] & 3))
+                        candidates.append((score, index, move))
+                    continue
+                # best first; equal scores in the order made (parents, then their moves)
+                self.candidates.sort(key=itemgetter(0), reverse=True)
+                self.chosen = []
+                self.pick = 0
+                continue
+            if self.pick < len(self.candidates) and len(self.chosen) < self.width:
+                _score, index, move = self.candidates[self.pick]
+                self.pick += 1
+                parent = self.layer[index]
+                self._load(parent)
+                undo = core.apply(move)
+                self.nodes += 1
+                seq = core.seq
+                if not seq:
+                    self.line = self._line(parent) + [move]
+                    return WON
+                key = (bytes(core.bottoms), bytes(core.tops), seq, core.p, core.redeals)
+                if key in self.seen or (
+                        relaxed is not None and relaxed.lost(seq, core.p, core.redeals)):
+                    continue
+                self.seen.add(key)
+                bases = parent[5] - (move[2] == EXIT and not undo[3] & 3)
+                self.chosen.append(key + (bases, (move, parent)))
+                if len(seq) < self.best_left:
+                    self.best_left = len(seq)
+                    self.best_line = self._line(parent) + [move]
+                continue
+            # the next layer is made
+            self.cut = self.cut or self.pick < len(self.candidates)
+            self.layer, self.at = self.chosen, 0
+            self.candidates, self.chosen, self.seen = [], None, set()
+            if not self.layer:
+                if not self.cut:
+                    self.done = True  # no child was left out: a wider run would be the same
+                    return None
+                self._start()  # every line came to a dead end: a wider run
+        return None
+
+    def _load(self, position: tuple) -> None:
+        core = self.core
+        core.bottoms, core.tops = list(position[0]), list(position[1])
+        core.seq, core.p, core.redeals = position[2], position[3], position[4]
+
+    @staticmethod
+    def _line(position: tuple) -> list[tuple]:
+        line = []
+        link = position[6]
+        while link is not None:
+            move, parent = link
+            line.append(move)
+            link = parent[6]
+        line.reverse()
+        return line
+
+
 def _codes(game):
     from .devils_grip import CODE
 
@@ -730,6 +882,8 @@ class DevilsGripSearch(Sliced):
         self.probe_budget = 0  # see `_probe`
         self.probe_nodes = 0  # of the probes done
         self.probe_best: tuple[list[str], Solution] | None = None  # the best line of one
+        self.beam: Beam | None = None  # the beam search, first of all (see `_probe`)
+        self.beam_budget = 0
         self.generic = None
         if not all(game.cells):
             from .devils_grip import RULES
@@ -747,6 +901,9 @@ class DevilsGripSearch(Sliced):
             self.relaxed = self.core.relaxed = Relaxed(seq, len(game.waste), game.redeals,
                                                        draw, passes)
             if probing and game.redeals + 1 < passes:
+                self.beam = Beam(bottoms, tops, seq, len(game.waste), game.redeals, draw,
+                                 passes, self.relaxed)
+                self.beam_budget = max_nodes * BEAM_SHARE // 8
                 self._probe()
 
     def _probe(self) -> None:
@@ -773,7 +930,7 @@ class DevilsGripSearch(Sliced):
             moves.append(str(move))
             line.push(move)
         self.probes.reverse()
-        self.probe_budget = self.max_nodes // 2
+        self.probe_budget = self.max_nodes * PROBE_SHARE // 8
 
     def _next_probe(self) -> DevilsGripSearch:
         """The search of the next probe's position, made when its turn comes."""
@@ -794,7 +951,7 @@ class DevilsGripSearch(Sliced):
             return self.result.nodes  # (a finished search frees its tables and counts)
         probing = self.probe.nodes if self.probe is not None else 0
         return (self.core.nodes + (self.relaxed.nodes if self.relaxed else 0)
-                + self.probe_nodes + probing)
+                + self.probe_nodes + probing + (self.beam.nodes if self.beam else 0))
 
     @property
     def progress(self) -> float:
@@ -812,6 +969,13 @@ class DevilsGripSearch(Sliced):
         started = time.perf_counter()
         quota = min(quota, self.max_nodes - self.nodes)
         status = None
+        beam = self.beam
+        if beam is not None and not beam.done and beam.nodes < self.beam_budget and quota > 0:
+            before = beam.nodes
+            if beam.step(min(quota, self.beam_budget - beam.nodes)) == WON:
+                status = WON
+                self.probes, self.probe = [], None
+            quota -= beam.nodes - before
         while self.probes and quota > 0 and status is None:
             probe = self._next_probe()
             moves = self.probes[0][0]
@@ -852,8 +1016,19 @@ class DevilsGripSearch(Sliced):
         return self.result
 
     def _finish(self, status: str) -> Solution:
-        core, probe = self.core, self.probe_best
+        core, probe, beam = self.core, self.probe_best, self.beam
         nodes = self.nodes
+        if beam is not None:
+            self.beam = None
+            if status == WON and beam.line is not None:
+                moves, left = texts(self.game, beam.line)  # every move checked by the engine
+                if left:
+                    raise AssertionError("a winning line did not win on the engine")
+                core.failed = {}
+                core.relaxed = self.relaxed = None
+                return Solution(WON, moves, 0, nodes, self.seconds)
+            if len(beam.best_line) > len(core.best_path):
+                core.best_path = beam.best_line  # the beam went further: its best line
         core.failed = {}  # free the tables: a finished search keeps only its answer
         core.relaxed = self.relaxed = None
         self.probes, self.probe = [], None

@@ -717,7 +717,7 @@ class Beam:
     expanded or a child made."""
 
     # the runs: (width, what a base card still in the sequence costs, see `score`)
-    RUNS = ((8, 6), (32, 6), (32, 9), (128, 6), (128, 9))
+    RUNS = ((8, 6), (32, 6), (32, 4), (128, 6), (128, 4))
 
     def __init__(self, bottoms: list[int], tops: list[int], seq: bytes, p: int,
                  redeals: int, draw: int, passes: int, relaxed: Relaxed | None = None) -> None:

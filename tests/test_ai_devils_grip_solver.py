@@ -605,6 +605,20 @@ def test_the_beam_never_finds_a_position_lost():
     assert replay(game, solution.moves).score == -solution.value
 
 
+def test_the_beam_stops_at_its_widest_and_leaves_the_rest_to_the_search(monkeypatch):
+    """Past MAX_WIDTH the beam stops (a wider run's layers would hold too much), and the
+    search from the root spends the rest of the budget: three-pass deal 21, not won."""
+    monkeypatch.setattr(dgs.Beam, "MAX_WIDTH", 32)
+    game = GAMES["devils-grip"].new(deal=21, passes=3)
+    beam = beam_of(game)
+    assert beam.step(10**9) is None and beam.done and beam.run == 4
+    assert beam.nodes < 150_000
+    search = solver(game, max_nodes=300_000)  # the beam's share: 225,000
+    solution = search.run()
+    assert solution.status == UNKNOWN and solution.nodes == 300_000
+    assert search.core.nodes > 100_000  # its share was 37,500
+
+
 def test_the_pointers_are_those_dealing_reaches():
     game = small_position(1, {})
     core = DevilsGripSearch(game).core

@@ -91,13 +91,37 @@ nodes they decided none, and cost the core's best lines 8-26 cards).
 
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
-wins, not within 2 million nodes). So such a search first makes probes
-(`DevilsGripSearch._probe`): the hint's rules by sight play to the end of each pass but
-the last, and from each of those positions, the latest first, a search of the passes
-left runs, the probes sharing half the budget (most of it for the current pass's). A
-probe's win is a win (deal 873 in 10,657 nodes; deal 10 by its second probe, in
+wins, not within 2 million nodes). So such a search first runs a beam (`Beam`, 6/8 of
+the budget, BEAM_SHARE), then makes probes (`DevilsGripSearch._probe`, 1/8,
+PROBE_SHARE): the hint's rules by sight play to the end of each pass but the last, and
+from each of those positions, the latest first, a search of the passes left runs (most
+of the probes' budget for the current pass's). A probe's win is a win (with half the
+budget and no beam: deal 873 in 10,657 nodes; deal 10 by its second probe, in
 159,643); otherwise it only offers its best line, kept when it goes further than the
-root search's.
+root search's. The search from the root has the rest.
+
+The beam searches the same progress moves (`Core._children`, with its cuts) layer by
+layer. Every position of a layer has the same number of cards left in the sequence, so
+of the children of a layer it keeps the `width` best by what they keep for later
+(`Beam.score`): the deals left to them (each card still to come in this pass and each
+card of the passes left counts one) less 2 or 3 deals per base card still in the
+sequence (only a refill brings one in), each position once, none the search without
+the grid knows lost. A child is scored from its parent and its move alone, and only
+the children kept are made. Its runs have widths 8, 32, 32, 128, 128 (a base costing 3
+deals, 3, 2, 3, 2), then 192, 192, 288, 288 ... (2 and 3 by turns); a run whose every
+line ends starts the next; a line that empties the sequence is a winning line.
+It is not exhaustive: it never says lost (once a run leaves no child out, or the width
+would pass MAX_WIDTH, it stops, and the search from the root has the rest of its
+budget). It counts a node per position expanded, per child made and per CHARGE (4)
+moves scored: 280,000-420,000 a second, the core with its questions about 155,000.
+Tuned on three-pass deals 1-120 (1-60 with 400,000 nodes: 35 won with half the budget
+to the beam and a quarter to the probes, 46 with 6/8 and 1/8, 47 with 7/8 and none;
+widths 8, 32 and 128 with a base at 3 deals alone: 46 of 1-60 with 300,000 nodes of
+beam; a base at 4.5 deals in the second runs: 44 of 1-60 and 41 of 61-120; at 2 deals:
+49 and 41; at 1.5: 48 of 1-60). Of the 13 deals of 1-200 known winnable before, one
+width-doubling beam won 13 with a base at 3 deals, 9 with none, 12 with 6 deals, 8
+with 12; scoring the exits on offer first (piles that can leave their cells) won none
+of them.
 
 Measured (bench/winrates.py, bench/solver.py): every one of deals 1-10,000 is won, the
 slowest in 95,000 nodes and 0.6 s of CPU, median 31 ms. With one pass, deal 1, which
@@ -125,8 +149,15 @@ With three passes `Relaxed` wins most positions (its cuts bite on the last pass 
 and proves nothing lost. The search from the root won none of deals 1-1,000 with 20,000
 nodes (the three the hint player wins were the only ones known winnable; deal 873, one
 of them, is not won by it within 2 million nodes); with the probes and 400,000 nodes it
-wins 25 of them (three-pass deals 10, 31, 38, 44, 73, 77, 185, ... 924) and leaves 973
-undecided, none proved lost. Deciding those, and the one-pass deals
+won 25 of them (three-pass deals 10, 31, 38, 44, 73, 77, 185, ... 924) and left 973
+undecided, none proved lost, in a median of 2.6 s of CPU a deal. With the beam and
+400,000 nodes it wins 687 of them (68.7%; 146 of deals 1-200, where the old search won
+7 and the hint player 12; of the old 25 all but 461, 748 and 864): with the old wins
+690, 69.0% (Wilson 95% [66.1, 71.8]). The 975 deals the old search did not win took a
+median of 0.29 s of CPU each (2.58 s before; 560 s in all, 2,539 before), the wins a
+median of 65,000 nodes; the 310 left undecided end 2-8 cards short (median 4).
+DEALS2M
+Deciding those, and the one-pass deals
 it wins, needs some of the piles back cheaply; tried and dropped: each sequence's exact
 count of piles (the choice of which pays for a refill branches again), an upper bound on
 it, and the count of builds onto each step (both split positions): each decided later,
@@ -718,6 +749,8 @@ class Beam:
 
     # the runs: (width, what a base card still in the sequence costs, see `score`)
     RUNS = ((8, 6), (32, 6), (32, 4), (128, 6), (128, 4))
+    MAX_WIDTH = 4_096  # then it stops (a layer's scored moves, about 100 a position, take
+    # some 30 MB there), and the rest of its budget goes to the search from the root
 
     def __init__(self, bottoms: list[int], tops: list[int], seq: bytes, p: int,
                  redeals: int, draw: int, passes: int, relaxed: Relaxed | None = None) -> None:
@@ -731,18 +764,20 @@ class Beam:
         self.line: list[tuple] | None = None
         self.best_left = len(seq)
         self.best_line: list[tuple] = []
-        self.done = False  # every line searched (it still proves nothing)
+        self.done = False  # nothing left to try: a run left no child out, or MAX_WIDTH
         self._start()
 
     def _start(self) -> None:
         runs = self.RUNS
         if self.run < len(runs):
             self.width, self.base = runs[self.run]
-        else:  # then the last two, each wider by half again and again
+        else:  # then the last two by turns, wider by half every two runs
             self.width, self.base = runs[len(runs) - 2 + self.run % 2]
             self.width = self.width * 3 ** ((self.run - len(runs)) // 2 + 1) // 2 ** (
                 (self.run - len(runs)) // 2 + 1)
         self.run += 1
+        if self.width > self.MAX_WIDTH:
+            self.done = True
         self.layer = [self.root]
         self.at = 0  # the next position of `layer` to expand
         self.candidates: list[tuple] = []  # (score, parent's index, move) of the next layer

@@ -157,8 +157,10 @@ undecided, none proved lost, in a median of 2.6 s of CPU a deal. With the beam a
 median of 0.29 s of CPU each (2.58 s before; 560 s in all, 2,539 before), the wins a
 median of 65,000 nodes; the 310 left undecided end 2-8 cards short (median 4). Those
 310 with 2 million nodes: 219 won (median 477,000 nodes, 2.0 s of CPU a deal over the
-310), 91 undecided, 2-6 cards short (median 3): the solver wins 909 of deals 1-1,000
-(90.9%, [89.0, 92.5]), with the hint player's 911.
+310), 91 undecided, 2-6 cards short (median 3); those 91 with 5 million: 44 won
+(median 2.1 million nodes; 15 s of CPU a deal over the 91), 47 undecided, 2-5 cards
+short: the solver wins 953 of deals 1-1,000 (95.3%, [93.8, 96.4]; 954 with the hint
+player's wins), none proved lost.
 Deciding those, and the one-pass deals
 it wins, needs some of the piles back cheaply; tried and dropped: each sequence's exact
 count of piles (the choice of which pays for a refill branches again), an upper bound on

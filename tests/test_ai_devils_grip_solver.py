@@ -473,14 +473,18 @@ def test_a_one_pass_deal_is_won_and_its_line_replays():
     assert won.is_over() and won.outcome().won and won.redeals == 0
 
 
-def test_before_the_last_pass_probes_after_the_hints_passes_find_wins():
+def test_before_the_last_pass_probes_after_the_hints_passes_find_wins(monkeypatch):
     """Three-pass deals 873 and 10: the search from the root alone does not win them
     (873 not within 2 million nodes: here 50,000); its probes (the hint's rules by sight
     to the end of each pass but the last, and from there a search of the passes left)
     do, in slices as in one go, and the whole line wins on the engine, starting with
     the hint's moves. Deal 10's win is found by the second probe (the end of the first
-    pass), after the first ends lost."""
+    pass), after the first ends lost. (Without the beam, which would win both first,
+    and with half the budget for the probes, as before it.)"""
     from game.ai.devils_grip import by_sight
+
+    monkeypatch.setattr(dgs, "BEAM_SHARE", 0)
+    monkeypatch.setattr(dgs, "PROBE_SHARE", 4)
 
     game = GAMES["devils-grip"].new(deal=873, passes=3)
     alone = DevilsGripSearch(game, 50_000, probing=False).run()
@@ -506,15 +510,115 @@ def test_before_the_last_pass_probes_after_the_hints_passes_find_wins():
     assert replay(GAMES["devils-grip"].new(deal=10, passes=3), solution.moves).outcome().won
 
 
-def test_a_probe_that_goes_further_gives_the_best_line():
-    """Three-pass deal 1 is not decided within 100,000 nodes; the best line reported is
-    the longer of the probe's and the root search's, and it plays to its value."""
+def test_a_probe_that_goes_further_gives_the_best_line(monkeypatch):
+    """Three-pass deal 1 is not decided within 100,000 nodes without the beam; the best
+    line reported is the longer of the probe's and the root search's, and it plays to
+    its value."""
+    monkeypatch.setattr(dgs, "BEAM_SHARE", 0)
+    monkeypatch.setattr(dgs, "PROBE_SHARE", 4)
     game = GAMES["devils-grip"].new(deal=1, passes=3)
     solution = solve_game(game, 100_000)
     alone = DevilsGripSearch(game, 50_000, probing=False).run()
     assert solution.status == UNKNOWN and solution.nodes == 100_000
     assert solution.value >= alone.value
     assert replay(game, solution.moves).score == -solution.value
+
+
+def beam_of(game) -> dgs.Beam:
+    bottoms, tops, seq = dgs._codes(game)
+    return dgs.Beam(bottoms, tops, seq, len(game.waste), game.redeals,
+                    game.options["draw"], game.options["passes"])
+
+
+@pytest.mark.parametrize("deal", [3, 6, 17, 25])
+def test_the_beams_winning_lines_replay_to_a_win(deal):
+    """Three-pass deals that neither the search from the root nor the hint's probes won
+    within 400,000 nodes (nor the hint player): the beam wins each within 100,000
+    nodes, its line plays to a won game on the engine, and so does the search's answer,
+    found by the beam first."""
+    game = GAMES["devils-grip"].new(deal=deal, passes=3)
+    beam = beam_of(game)
+    assert beam.step(100_000) == WON
+    moves, left = dgs.texts(game, beam.line)
+    assert left == 0
+    won = replay(game, moves)
+    assert won.is_over() and won.outcome().won
+    solution = solve_game(game, 400_000)
+    assert solution.status == WON and solution.nodes <= 100_000
+    assert solution.moves == moves and replay(game, solution.moves).outcome().won
+    assert game.score == 72 and not game.move_stack  # the search worked on its own copy
+
+
+def test_the_beam_is_deterministic_and_runs_in_slices():
+    """Three-pass deal 5 is won by the beam's third run: in slices of 300 nodes (the
+    beam's own too) as in one go, with the same line and nodes, run after run."""
+    game = GAMES["devils-grip"].new(deal=5, passes=3)
+    one_go = solve_game(game, 400_000)
+    assert one_go.status == WON
+    search = solver(game, max_nodes=400_000)
+    assert search.beam is not None
+    while (solution := search.step(300)) is None:
+        assert 0 <= search.progress < 1
+    assert (solution.status, solution.moves, solution.nodes) == (
+        one_go.status, one_go.moves, one_go.nodes)
+    again = solve_game(game, 400_000)
+    assert (again.moves, again.nodes) == (one_go.moves, one_go.nodes)
+    beam, sliced = beam_of(game), beam_of(game)
+    assert beam.step(400_000) == WON and beam.run >= 3
+    while sliced.step(300) is None:
+        assert sliced.nodes < 400_000
+    assert sliced.line == beam.line and sliced.nodes == beam.nodes
+
+
+def test_the_beam_never_finds_a_position_lost():
+    """The beam is not exhaustive: it says WON or nothing. On the small three-pass
+    positions before the last pass, every one it wins is won, and on those the plain
+    search finds lost it runs until no child was left out (`done`) and says nothing:
+    the search's LOST comes from its exhaustive parts alone. A real deal the beam does
+    not win within the budget it has (three-pass deal 21) is undecided, not lost."""
+    lost = won = 0
+    for seed in SMALL["passes3"][1] + list(range(40)):
+        game = small_position(seed, {"passes": 3})
+        if game is None or game.redeals == 2:
+            continue
+        status = plain_status(game, must=False)
+        if status is None:
+            continue
+        beam = beam_of(game)
+        verdicts = set()
+        while not beam.done and beam.nodes < 20_000 and WON not in verdicts:
+            verdicts.add(beam.step(50))
+        assert verdicts <= {WON, None}
+        if WON in verdicts:
+            won += 1
+            assert status == WON
+            moves, left = dgs.texts(game, beam.line)
+            assert left == 0 and replay(game, moves).outcome().won
+        if status == LOST:
+            lost += 1
+            assert beam.done and WON not in verdicts
+    assert lost >= 3 and won >= 3
+    game = GAMES["devils-grip"].new(deal=21, passes=3)
+    budget = 60_000
+    solution = solve_game(game, budget * 8 // dgs.BEAM_SHARE)
+    assert solution.status == UNKNOWN
+    assert replay(game, solution.moves).score == -solution.value
+
+
+def test_the_beam_stops_at_its_widest_and_leaves_the_rest_to_the_search(monkeypatch):
+    """Past MAX_WIDTH the beam stops (a wider run's layers would hold too much), and the
+    search from the root spends the rest of the budget: three-pass deal 21, not won."""
+    monkeypatch.setattr(dgs.Beam, "MAX_WIDTH", 32)
+    game = GAMES["devils-grip"].new(deal=21, passes=3)
+    beam = beam_of(game)
+    assert beam.step(10**9) is None and beam.done and beam.run == 4
+    assert beam.nodes < 150_000
+    search = solver(game, max_nodes=300_000)  # the beam's share: 225,000
+    while search.step(1_000) is None and not search.beam.done:
+        pass
+    assert search.beam.done and search.beam.nodes == beam.nodes
+    solution = search.run()
+    assert solution.status == UNKNOWN and solution.nodes == 300_000
 
 
 def test_the_pointers_are_those_dealing_reaches():

@@ -91,13 +91,37 @@ nodes they decided none, and cost the core's best lines 8-26 cards).
 
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
-wins, not within 2 million nodes). So such a search first makes probes
-(`DevilsGripSearch._probe`): the hint's rules by sight play to the end of each pass but
-the last, and from each of those positions, the latest first, a search of the passes
-left runs, the probes sharing half the budget (most of it for the current pass's). A
-probe's win is a win (deal 873 in 10,657 nodes; deal 10 by its second probe, in
+wins, not within 2 million nodes). So such a search first runs a beam (`Beam`, 6/8 of
+the budget, BEAM_SHARE), then makes probes (`DevilsGripSearch._probe`, 1/8,
+PROBE_SHARE): the hint's rules by sight play to the end of each pass but the last, and
+from each of those positions, the latest first, a search of the passes left runs (most
+of the probes' budget for the current pass's). A probe's win is a win (with half the
+budget and no beam: deal 873 in 10,657 nodes; deal 10 by its second probe, in
 159,643); otherwise it only offers its best line, kept when it goes further than the
-root search's.
+root search's. The search from the root has the rest.
+
+The beam searches the same progress moves (`Core._children`, with its cuts) layer by
+layer. Every position of a layer has the same number of cards left in the sequence, so
+of the children of a layer it keeps the `width` best by what they keep for later
+(`Beam.score`): the deals left to them (each card still to come in this pass and each
+card of the passes left counts one) less 2 or 3 deals per base card still in the
+sequence (only a refill brings one in), each position once, none the search without
+the grid knows lost. A child is scored from its parent and its move alone, and only
+the children kept are made. Its runs have widths 8, 32, 32, 128, 128 (a base costing 3
+deals, 3, 2, 3, 2), then 192, 192, 288, 288 ... (2 and 3 by turns); a run whose every
+line ends starts the next; a line that empties the sequence is a winning line.
+It is not exhaustive: it never says lost (once a run leaves no child out, or the width
+would pass MAX_WIDTH, it stops, and the search from the root has the rest of its
+budget). It counts a node per position expanded, per child made and per CHARGE (4)
+moves scored: 280,000-420,000 a second, the core with its questions about 155,000.
+Tuned on three-pass deals 1-120 (1-60 with 400,000 nodes: 35 won with half the budget
+to the beam and a quarter to the probes, 46 with 6/8 and 1/8, 47 with 7/8 and none;
+widths 8, 32 and 128 with a base at 3 deals alone: 46 of 1-60 with 300,000 nodes of
+beam; a base at 4.5 deals in the second runs: 44 of 1-60 and 41 of 61-120; at 2 deals:
+49 and 41; at 1.5: 48 of 1-60). Of the 13 deals of 1-200 known winnable before, one
+width-doubling beam won 13 with a base at 3 deals, 9 with none, 12 with 6 deals, 8
+with 12; scoring the exits on offer first (piles that can leave their cells) won none
+of them.
 
 Measured (bench/winrates.py, bench/solver.py): every one of deals 1-10,000 is won, the
 slowest in 95,000 nodes and 0.6 s of CPU, median 31 ms. With one pass, deal 1, which
@@ -125,8 +149,19 @@ With three passes `Relaxed` wins most positions (its cuts bite on the last pass 
 and proves nothing lost. The search from the root won none of deals 1-1,000 with 20,000
 nodes (the three the hint player wins were the only ones known winnable; deal 873, one
 of them, is not won by it within 2 million nodes); with the probes and 400,000 nodes it
-wins 25 of them (three-pass deals 10, 31, 38, 44, 73, 77, 185, ... 924) and leaves 973
-undecided, none proved lost. Deciding those, and the one-pass deals
+won 25 of them (three-pass deals 10, 31, 38, 44, 73, 77, 185, ... 924) and left 973
+undecided, none proved lost, in a median of 2.6 s of CPU a deal. With the beam and
+400,000 nodes it wins 687 of them (68.7%; 146 of deals 1-200, where the old search won
+7 and the hint player 12; of the old 25 all but 461, 748 and 864): with the old wins
+690, 69.0% (Wilson 95% [66.1, 71.8]). The 975 deals the old search did not win took a
+median of 0.29 s of CPU each (2.58 s before; 560 s in all, 2,539 before), the wins a
+median of 65,000 nodes; the 310 left undecided end 2-8 cards short (median 4). Those
+310 with 2 million nodes: 219 won (median 477,000 nodes, 2.0 s of CPU a deal over the
+310), 91 undecided, 2-6 cards short (median 3); those 91 with 5 million: 44 won
+(median 2.1 million nodes; 15 s of CPU a deal over the 91), 47 undecided, 2-5 cards
+short: the solver wins 953 of deals 1-1,000 (95.3%, [93.8, 96.4]; 954 with the hint
+player's wins), none proved lost.
+Deciding those, and the one-pass deals
 it wins, needs some of the piles back cheaply; tried and dropped: each sequence's exact
 count of piles (the choice of which pays for a refill branches again), an upper bound on
 it, and the count of builds onto each step (both split positions): each decided later,
@@ -140,12 +175,15 @@ from __future__ import annotations
 import copy
 import random
 import time
+from operator import itemgetter
 
 from ..games.devils_grip import DEAL, REDEAL, Build
 from .search import LOST, UNKNOWN, WON, Sliced, Solution
 
 WASTE, EXIT = 0, 1
 LUBY_UNIT = 2_000  # nodes of the shortest run of the restarts
+CHARGE = 4  # the beam counts a node per this many moves scored (CPU as the core's nodes)
+BEAM_SHARE, PROBE_SHARE = 6, 1  # eighths of the budget, before the last pass (`_probe`)
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
 
 
@@ -698,6 +736,159 @@ class Relaxed:
         self.first_crowded = self.first_crowded_stack.pop()
 
 
+class Beam:
+    """A beam search over the core's progress moves (limited passes, before the last
+    pass). Each layer is made of the children of the layer before (`Core._children`: the
+    same moves and cuts): every child is scored from its parent and its move alone
+    (`score`), and the best ones are made, each position once, until `width` of them
+    are kept. All positions of a layer have the same number of cards left in the
+    sequence (a progress move takes one out), so the score ranks what they keep for
+    later: the deals left to them (the cards still to come this pass and the passes
+    left) and the base cards still in the sequence (only a refill brings one in). A
+    line of the beam that reaches an empty sequence is a winning line; the beam is not
+    exhaustive, so it proves nothing lost. Runs of growing width (`WIDTHS`, then
+    doubling) follow each other until the budget is spent. `step(quota)` returns WON
+    (the line in `line`) or None and resumes where it stopped. A node is a position
+    expanded or a child made."""
+
+    # the runs: (width, what a base card still in the sequence costs, see `score`)
+    RUNS = ((8, 6), (32, 6), (32, 4), (128, 6), (128, 4))
+    MAX_WIDTH = 4_096  # then it stops (a layer's scored moves, about 100 a position, take
+    # some 30 MB there), and the rest of its budget goes to the search from the root
+
+    def __init__(self, bottoms: list[int], tops: list[int], seq: bytes, p: int,
+                 redeals: int, draw: int, passes: int, relaxed: Relaxed | None = None) -> None:
+        self.core = Core(bottoms[:], tops[:], seq, p, redeals, draw, passes, shake=False)
+        self.passes = passes
+        bases = sum(1 for c in seq if not c & 3)
+        self.root = (bytes(bottoms), bytes(tops), seq, p, redeals, bases, None)
+        self.relaxed = relaxed  # its lost positions are lost here too
+        self.nodes = 0
+        self.run = 0
+        self.line: list[tuple] | None = None
+        self.best_left = len(seq)
+        self.best_line: list[tuple] = []
+        self.done = False  # nothing left to try: a run left no child out, or MAX_WIDTH
+        self._start()
+
+    def _start(self) -> None:
+        runs = self.RUNS
+        if self.run < len(runs):
+            self.width, self.base = runs[self.run]
+        else:  # then the last two by turns, wider by half every two runs
+            self.width, self.base = runs[len(runs) - 2 + self.run % 2]
+            self.width = self.width * 3 ** ((self.run - len(runs)) // 2 + 1) // 2 ** (
+                (self.run - len(runs)) // 2 + 1)
+        self.run += 1
+        if self.width > self.MAX_WIDTH:
+            self.done = True
+        self.layer = [self.root]
+        self.at = 0  # the next position of `layer` to expand
+        self.candidates: list[tuple] = []  # (score, parent's index, move) of the next layer
+        self.chosen: list[tuple] | None = None  # the next layer, once its turn comes
+        self.seen: set = set()
+        self.cut = False  # whether a layer of this run left a child out
+
+    def score(self, position: tuple, move: tuple) -> int:
+        """Twice the child's deals left (each card still to come this pass, and each of
+        the passes left, counts 1 per card) less `base` per base card still in the
+        sequence (a base then costs base / 2 / draw deals)."""
+        _b, _t, seq, _p, _r, bases, _link = position
+        q, r, kind, _c = move
+        n = len(seq)
+        if kind == WASTE:
+            p = q - 1
+        else:
+            p = q if q < n else q - 1
+            if not seq[p] & 3:
+                bases -= 1
+        n -= 1
+        return 2 * ((self.passes - 1 - r) * n + n - p) - self.base * bases
+
+    def step(self, quota: int) -> str | None:
+        core = self.core
+        relaxed = self.relaxed
+        end = self.nodes + quota
+        while self.nodes < end and not self.done:
+            if self.chosen is None:
+                # expand the layer: its positions' moves, scored
+                if self.at < len(self.layer):
+                    position = self.layer[self.at]
+                    self._load(position)
+                    index = self.at
+                    self.at += 1
+                    moves = core._children()
+                    self.nodes += 1 + len(moves) // CHARGE
+                    # `score`, inline (it is most of the beam's time)
+                    seq, bases = position[2], position[5]
+                    n = len(seq) - 1
+                    left, base = self.passes * n, self.base
+                    candidates = self.candidates
+                    for move in moves:
+                        q, r, kind, _c = move
+                        if kind == WASTE:
+                            score = 2 * (left - r * n - q + 1) - base * bases
+                        else:
+                            at = q if q <= n else n
+                            score = 2 * (left - r * n - at) - base * (
+                                bases - (not seq[at] & 3))
+                        candidates.append((score, index, move))
+                    continue
+                # best first; equal scores in the order made (parents, then their moves)
+                self.candidates.sort(key=itemgetter(0), reverse=True)
+                self.chosen = []
+                self.pick = 0
+                continue
+            if self.pick < len(self.candidates) and len(self.chosen) < self.width:
+                _score, index, move = self.candidates[self.pick]
+                self.pick += 1
+                parent = self.layer[index]
+                self._load(parent)
+                undo = core.apply(move)
+                self.nodes += 1
+                seq = core.seq
+                if not seq:
+                    self.line = self._line(parent) + [move]
+                    return WON
+                key = (bytes(core.bottoms), bytes(core.tops), seq, core.p, core.redeals)
+                if key in self.seen or (
+                        relaxed is not None and relaxed.lost(seq, core.p, core.redeals)):
+                    continue
+                self.seen.add(key)
+                bases = parent[5] - (move[2] == EXIT and not undo[3] & 3)
+                self.chosen.append(key + (bases, (move, parent)))
+                if len(seq) < self.best_left:
+                    self.best_left = len(seq)
+                    self.best_line = self._line(parent) + [move]
+                continue
+            # the next layer is made
+            self.cut = self.cut or self.pick < len(self.candidates)
+            self.layer, self.at = self.chosen, 0
+            self.candidates, self.chosen, self.seen = [], None, set()
+            if not self.layer:
+                if not self.cut:
+                    self.done = True  # no child was left out: a wider run would be the same
+                    return None
+                self._start()  # every line came to a dead end: a wider run
+        return None
+
+    def _load(self, position: tuple) -> None:
+        core = self.core
+        core.bottoms, core.tops = list(position[0]), list(position[1])
+        core.seq, core.p, core.redeals = position[2], position[3], position[4]
+
+    @staticmethod
+    def _line(position: tuple) -> list[tuple]:
+        line = []
+        link = position[6]
+        while link is not None:
+            move, parent = link
+            line.append(move)
+            link = parent[6]
+        line.reverse()
+        return line
+
+
 def _codes(game):
     from .devils_grip import CODE
 
@@ -730,6 +921,8 @@ class DevilsGripSearch(Sliced):
         self.probe_budget = 0  # see `_probe`
         self.probe_nodes = 0  # of the probes done
         self.probe_best: tuple[list[str], Solution] | None = None  # the best line of one
+        self.beam: Beam | None = None  # the beam search, first of all (see `_probe`)
+        self.beam_budget = 0
         self.generic = None
         if not all(game.cells):
             from .devils_grip import RULES
@@ -747,6 +940,9 @@ class DevilsGripSearch(Sliced):
             self.relaxed = self.core.relaxed = Relaxed(seq, len(game.waste), game.redeals,
                                                        draw, passes)
             if probing and game.redeals + 1 < passes:
+                self.beam = Beam(bottoms, tops, seq, len(game.waste), game.redeals, draw,
+                                 passes, self.relaxed)
+                self.beam_budget = max_nodes * BEAM_SHARE // 8
                 self._probe()
 
     def _probe(self) -> None:
@@ -773,7 +969,7 @@ class DevilsGripSearch(Sliced):
             moves.append(str(move))
             line.push(move)
         self.probes.reverse()
-        self.probe_budget = self.max_nodes // 2
+        self.probe_budget = self.max_nodes * PROBE_SHARE // 8
 
     def _next_probe(self) -> DevilsGripSearch:
         """The search of the next probe's position, made when its turn comes."""
@@ -794,7 +990,7 @@ class DevilsGripSearch(Sliced):
             return self.result.nodes  # (a finished search frees its tables and counts)
         probing = self.probe.nodes if self.probe is not None else 0
         return (self.core.nodes + (self.relaxed.nodes if self.relaxed else 0)
-                + self.probe_nodes + probing)
+                + self.probe_nodes + probing + (self.beam.nodes if self.beam else 0))
 
     @property
     def progress(self) -> float:
@@ -812,6 +1008,13 @@ class DevilsGripSearch(Sliced):
         started = time.perf_counter()
         quota = min(quota, self.max_nodes - self.nodes)
         status = None
+        beam = self.beam
+        if beam is not None and not beam.done and beam.nodes < self.beam_budget and quota > 0:
+            before = beam.nodes
+            if beam.step(min(quota, self.beam_budget - beam.nodes)) == WON:
+                status = WON
+                self.probes, self.probe = [], None
+            quota -= beam.nodes - before
         while self.probes and quota > 0 and status is None:
             probe = self._next_probe()
             moves = self.probes[0][0]
@@ -852,8 +1055,19 @@ class DevilsGripSearch(Sliced):
         return self.result
 
     def _finish(self, status: str) -> Solution:
-        core, probe = self.core, self.probe_best
+        core, probe, beam = self.core, self.probe_best, self.beam
         nodes = self.nodes
+        if beam is not None:
+            self.beam = None
+            if status == WON and beam.line is not None:
+                moves, left = texts(self.game, beam.line)  # every move checked by the engine
+                if left:
+                    raise AssertionError("a winning line did not win on the engine")
+                core.failed = {}
+                core.relaxed = self.relaxed = None
+                return Solution(WON, moves, 0, nodes, self.seconds)
+            if len(beam.best_line) > len(core.best_path):
+                core.best_path = beam.best_line  # the beam went further: its best line
         core.failed = {}  # free the tables: a finished search keeps only its answer
         core.relaxed = self.relaxed = None
         self.probes, self.probe = [], None

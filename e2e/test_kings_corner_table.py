@@ -1165,14 +1165,26 @@ def test_going_out_ends_the_hand_with_its_summary(context, open_site, rules):
         expect(page.locator("#outcome[data-outcome]")).to_have_count(0)
 
         # The next hand: the deal passes to Arthur. The click is answered in its own frame
-        # (the dialog goes at once) and the new hand is drawn in the next (page.act).
-        at_once = page.evaluate("""() => {
+        # (the dialog goes at once) and the new hand is drawn and saved in the next
+        # (page.act); a tab hidden before that frame (it would draw none) gets both at once.
+        seen = page.evaluate("""() => {
             const board = () => document.getElementById("board").innerHTML;
-            const before = board();
+            const saved = () => localStorage.getItem(
+                localStorage.getItem("cardgames:current:kings-corner"));
+            const before = board(), savedBefore = saved();
             document.getElementById("hand-next").click();
-            return {open: document.getElementById("hand-dialog").open, same: board() === before};
+            const atOnce = {open: document.getElementById("hand-dialog").open,
+                            same: board() === before, saved: saved() !== savedBefore};
+            Object.defineProperty(document, "visibilityState",
+                                  {value: "hidden", configurable: true});
+            document.dispatchEvent(new Event("visibilitychange"));
+            const hidden = {same: board() === before, saved: saved() !== savedBefore};
+            delete document.visibilityState;  // visible again
+            document.dispatchEvent(new Event("visibilitychange"));
+            return {atOnce, hidden};
         }""")
-        assert at_once == {"open": False, "same": True}
+        assert seen == {"atOnce": {"open": False, "same": True, "saved": False},
+                        "hidden": {"same": False, "saved": True}}
         assert session.next_hand().changed
         expect(dialog).to_be_hidden()
         wait_saved(page, game)

@@ -29,7 +29,7 @@ from ..engine import Game, GameInfo
 from ..i18n import tr
 from .assist import HintMarks
 from .board import Board
-from .dom import Written, after, after_paint, by_id, missing
+from .dom import Written, after, after_paint, by_id, listen, missing
 from .page_types import GamePage
 from .record import SaveRecord
 from .session import GameSession, Pick, Reply
@@ -70,6 +70,9 @@ class Page:
         self._actions: dict[str, Callable[[], object]] = {}
         self._toast_serial = 0
         self.hint: HintMarks | None = None  # the hint shown until the position changes
+        # A reply whose board waits for the next frame (act), with the session it is of.
+        self._pending: tuple[GameSession, Reply] | None = None
+        listen(document, "visibilitychange", lambda *_args: self.flush())  # (no frames)
 
     # -- events and actions --------------------------------------------------------------
 
@@ -92,6 +95,7 @@ class Page:
         """A button, a key or a menu asks for `action`: its view's handler, else the
         session's own (End turn...). Anything but looking stops a replay first. While a
         shared game is watched, only looking and the viewer's own actions run."""
+        self.flush()
         if self.watching and not (action in WATCHING or action.startswith("watch-")):
             return
         if action not in PASSIVE:
@@ -107,10 +111,18 @@ class Page:
                 # A button of a dialog (a table's Next hand): the dialog goes in the click's
                 # own frame and the board follows in the next, so the click is answered at
                 # once, not after a whole new hand's style, paint and raster.
-                session = self.session
-                after_paint(lambda: self.session is session and self.apply(reply))
+                self._pending = (self.session, reply)
+                after_paint(self.flush)
             else:
                 self.apply(reply)
+
+    def flush(self) -> None:
+        """Show and save a reply put off to the next frame (act) now: that frame came, or
+        something else is about to read the board or leave the game (a click, a key, another
+        game, the tab hidden, which draws no frames)."""
+        pending, self._pending = self._pending, None
+        if pending is not None and pending[0] is self.session:
+            self.apply(pending[1])
 
     def stop_replay(self, quiet: bool = True) -> None:
         if self.replaying:
@@ -127,6 +139,7 @@ class Page:
         move. `quick`: the second click of a double-click whose first made a move, which
         plays a move or does nothing (it never picks up the card that refilled a cell, nor
         says why one cannot move)."""
+        self.flush()
         self.stop_replay()
         session, board = self.session, self.board
         if session is None or board is None or self.watching:
@@ -145,6 +158,7 @@ class Page:
 
     def lift(self, zone: str, card: str):
         """A drag starts on `card`: the card elements that follow the pointer, or None."""
+        self.flush()
         self.stop_replay()
         session, board = self.session, self.board
         if session is None or board is None or self.watching:
@@ -172,6 +186,7 @@ class Page:
              record: SaveRecord | None) -> None:
         """Draw a game's board and status (App.open chose and opened it; `record` is the
         save it was resumed from, None for a new deal)."""
+        self.flush()  # (the game shown before keeps its last move)
         self.info, self.parts, self.session, self.key = info, parts, session, key
         self.record = record
         self.lifted = None
@@ -190,6 +205,7 @@ class Page:
 
     def clear(self) -> None:
         """The game list: no game is shown."""
+        self.flush()
         self.session = self.info = self.parts = self.board = None
         self.key = ""
         self.daily = self.challenge = None

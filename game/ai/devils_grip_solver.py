@@ -105,8 +105,9 @@ layer. Every position of a layer has the same number of cards left in the sequen
 of the children of a layer it keeps the `width` best by what they keep for later
 (`Beam.score`): the deals left to them (each card still to come in this pass and each
 card of the passes left counts one) less 2 or 3 deals per base card still in the
-sequence (only a refill brings one in), each position once, none the search without
-the grid knows lost. A child is scored from its parent and its move alone, and only
+sequence (only a refill brings one in), each position once (a position the search
+without the grid has found lost would be dropped, but that search runs after the beam,
+so its table is still empty then). A child is scored from its parent and its move alone, and only
 the children kept are made. Its runs have widths 8, 32, 32, 128, 128 (a base costing 3
 deals, 3, 2, 3, 2), then 192, 192, 288, 288 ... (2 and 3 by turns); a run whose every
 line ends starts the next; a line that empties the sequence is a winning line.
@@ -746,10 +747,11 @@ class Beam:
     later: the deals left to them (the cards still to come this pass and the passes
     left) and the base cards still in the sequence (only a refill brings one in). A
     line of the beam that reaches an empty sequence is a winning line; the beam is not
-    exhaustive, so it proves nothing lost. Runs of growing width (`WIDTHS`, then
-    doubling) follow each other until the budget is spent. `step(quota)` returns WON
-    (the line in `line`) or None and resumes where it stopped. A node is a position
-    expanded or a child made."""
+    exhaustive, so it proves nothing lost. Runs of growing width (`RUNS`, then half as
+    wide again every two runs) follow each other until the budget is spent or the width
+    would pass MAX_WIDTH. `step(quota)` returns WON (the line in `line`) or None and
+    resumes where it stopped. A node is a position expanded, a child made, or CHARGE
+    moves scored."""
 
     # the runs: (width, what a base card still in the sequence costs, see `score`)
     RUNS = ((8, 6), (32, 6), (32, 4), (128, 6), (128, 4))
@@ -872,6 +874,12 @@ class Beam:
                 self._start()  # every line came to a dead end: a wider run
         return None
 
+    def release(self) -> None:
+        """Drop the layers once the beam is done (its count and best line stay): at
+        wide runs they hold some 50,000 scored moves."""
+        self.done = True
+        self.layer, self.candidates, self.chosen, self.seen = [], [], None, set()
+
     def _load(self, position: tuple) -> None:
         core = self.core
         core.bottoms, core.tops = list(position[0]), list(position[1])
@@ -950,7 +958,8 @@ class DevilsGripSearch(Sliced):
         hint's rules by sight (`by_sight`: cheap, no search) played to the end of each
         pass but the last, and from each of those positions a search of the passes left,
         the latest first (it has the fewest choices left, and is decided soon). The
-        probes share half the budget: a later pass's may use an eighth of what is left,
+        probes share PROBE_SHARE eighths of the budget (after the beam's BEAM_SHARE): a
+        later pass's may use an eighth of what is left,
         the current pass's all the rest (deal 10's needs 159,643 nodes). The search from
         the root finds few wins with three passes (deal 873, which the hint player wins,
         not within 2 million nodes): it spends its budget on the first pass, where every
@@ -1014,6 +1023,8 @@ class DevilsGripSearch(Sliced):
             if beam.step(min(quota, self.beam_budget - beam.nodes)) == WON:
                 status = WON
                 self.probes, self.probe = [], None
+            elif beam.done or beam.nodes >= self.beam_budget:
+                beam.release()  # its layers are not needed by the search from the root
             quota -= beam.nodes - before
         while self.probes and quota > 0 and status is None:
             probe = self._next_probe()

@@ -161,7 +161,12 @@ median of 65,000 nodes; the 310 left undecided end 2-8 cards short (median 4). T
 310), 91 undecided, 2-6 cards short (median 3); those 91 with 5 million: 44 won
 (median 2.1 million nodes; 15 s of CPU a deal over the 91), 47 undecided, 2-5 cards
 short: the solver wins 953 of deals 1-1,000 (95.3%, [93.8, 96.4]; 954 with the hint
-player's wins), none proved lost.
+player's wins), none proved lost. Those 47 with 10 million nodes (28 November, two
+processes at the lowest priority, 10 minutes): 22 won (median 4.4 million nodes, 11 s of
+CPU each), 24 undecided with the hint player's wins counted; those with 25 million (16
+minutes): 11 more won (8-22 million nodes), 13 undecided (21, 131, 169, 374, 463, 521,
+524, 531, 784, 798, 934, 937, 973, about 90 s of CPU each): 987 of deals 1-1,000 are
+proved winnable (98.7%, [97.8, 99.2]), none proved lost.
 Deciding those, and the one-pass deals
 it wins, needs some of the piles back cheaply; tried and dropped: each sequence's exact
 count of piles (the choice of which pays for a refill branches again), an upper bound on

@@ -165,8 +165,10 @@ player's wins), none proved lost. Those 47 with 10 million nodes (28 November, t
 processes at the lowest priority, 10 minutes): 22 won (median 4.4 million nodes, 11 s of
 CPU each), 24 undecided with the hint player's wins counted; those with 25 million (16
 minutes): 11 more won (8-22 million nodes), 13 undecided (21, 131, 169, 374, 463, 521,
-524, 531, 784, 798, 934, 937, 973, about 90 s of CPU each): 987 of deals 1-1,000 are
-proved winnable (98.7%, [97.8, 99.2]), none proved lost.
+524, 531, 784, 798, 934, 937, 973, about 90 s of CPU each); those 13 with 50 million
+(22 minutes): 5 won (21, 169, 521, 531, 798, at 22-26 million nodes), 8 undecided
+(131, 374, 463, 524, 784, 934, 937, 973, 165-230 s of CPU each): 992 of deals 1-1,000
+are proved winnable (99.2%, [98.4, 99.6]), none proved lost.
 Deciding those, and the one-pass deals
 it wins, needs some of the piles back cheaply; tried and dropped: each sequence's exact
 count of piles (the choice of which pays for a refill branches again), an upper bound on

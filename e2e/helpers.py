@@ -449,6 +449,36 @@ def log_pointer_events(page: Page) -> Callable[[], list[str]]:
     return lambda: page.evaluate("window.__pointerLog")
 
 
+# --- watching the guard's shake ----------------------------------------------------------
+
+# The board marks a refused zone for 600 ms (Board.refuse); a loaded machine's round trips
+# can miss that window when polling, so every zone that takes the mark is written down.
+SHAKE_LOG_JS = """
+() => {
+  window.__shaken = [];
+  if (window.__shakeObserver) return;
+  window.__shakeObserver = new MutationObserver(records => {
+    for (const r of records) {
+      const zone = r.target.dataset && r.target.dataset.zone;
+      if (zone && r.target.classList.contains('refused')) window.__shaken.push(zone);
+    }
+  });
+  window.__shakeObserver.observe(document.getElementById('board'),
+    {attributes: true, attributeFilter: ['class'], subtree: true});
+}
+"""
+
+
+def log_shakes(page: Page) -> None:
+    """Start (or start again) writing down the zones the guard shakes."""
+    page.evaluate(SHAKE_LOG_JS)
+
+
+def expect_shaken(page: Page, zone: str, timeout: float = 10_000) -> None:
+    """The guard shook `zone` since log_shakes, whether or not the mark is still on."""
+    page.wait_for_function("zone => window.__shaken.includes(zone)", arg=zone, timeout=timeout)
+
+
 # --- watching the toast -----------------------------------------------------------------
 
 # Every text the toast ever showed, recorded from the first script on (add_init_script).

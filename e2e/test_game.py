@@ -22,6 +22,7 @@ from helpers import (
     click_zone,
     engine,
     expect_board,
+    expect_shaken,
     find_multi_target_move,
     find_short_end,
     find_single_target_move,
@@ -29,6 +30,7 @@ from helpers import (
     find_win,
     follow_in_page,
     log_pointer_events,
+    log_shakes,
     message,
     mouse_drag,
     moves_from,
@@ -312,8 +314,9 @@ def test_a_refused_drop_shows_the_reason_and_changes_nothing(context, open_site,
     )
     reason = game.why_not(move.gesture.source, move.count, wrong)
     assert reason != "That move is allowed."
+    log_shakes(page)
     mouse_drag(page, pick_card(game, move), wrong)
-    expect(page.locator(f'#board [data-zone="{wrong}"]')).to_contain_class("refused")
+    expect_shaken(page, wrong)
     assert message(page) == f"The guard refuses: {reason}"
     expect(page.locator("#message")).to_contain_class("guard")
     expect_board(page, game)  # the card went back to its own cell
@@ -334,17 +337,19 @@ def test_a_refused_click_shows_the_reason_and_changes_nothing(open_site):
     assert stuck, "no cell without moves to click"
     click_card(page, pick_card(game, multi))
     expect(page.locator("#board .target")).to_have_count(len(legal))
+    log_shakes(page)
     click_zone(page, stuck[0])
     reason = game.why_not(multi.gesture.source, multi.count, stuck[0])
-    expect(page.locator(f'#board [data-zone="{stuck[0]}"]')).to_contain_class("refused")
+    expect_shaken(page, stuck[0])
     assert message(page) == f"The guard refuses: {reason}"
     expect_board(page, game)
     assert page.locator("#board .target, #board .selected").count() == 0
 
     # A card that cannot go anywhere.
     page.wait_for_timeout(700)  # the first refusal's mark is gone
+    log_shakes(page)
     click_zone(page, stuck[0])
-    expect(page.locator(f'#board [data-zone="{stuck[0]}"]')).to_contain_class("refused")
+    expect_shaken(page, stuck[0])
     expect(page.locator("#message")).to_have_text("The guard refuses: That card has nowhere to go.")
     expect_board(page, game)
     assert saved_moves(page, "devils-square", DEAL) == saved

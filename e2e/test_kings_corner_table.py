@@ -917,9 +917,10 @@ RECORD_SAVES_JS = (
     + READ_TABLE_JS
     + """;
   Storage.prototype.setItem = function (key, value) {
+    const time = performance.now();  // (before the read below, whose layout takes time)
     setItem.call(this, key, value);
     if (key.startsWith('cardgames:save:kings-corner')) {
-      try { window.__saves.push(read()); } catch (e) {}
+      try { window.__saves.push({ ...read(), time }); } catch (e) {}
     }
   };
 })();

@@ -702,3 +702,17 @@ def test_the_restarts_shake_the_order_but_keep_the_table():
     shaken = core.stack[0][0]
     assert sorted(shaken) == sorted(first) and shaken != first
     assert core.step(200_000) == WON
+
+
+def test_the_beams_inline_scores_are_its_score():
+    """`Beam.step` scores each child inline (most of the beam's time); `Beam.score` says
+    what that score is. Between slices of a few nodes, every scored move waiting in the
+    beam carries the score `score` gives it, on three-pass deals through several runs."""
+    checked = 0
+    for deal in (5, 21):
+        beam = beam_of(GAMES["devils-grip"].new(deal=deal, passes=3))
+        while beam.nodes < 30_000 and not beam.done and beam.step(7) is None:
+            for score, index, move in beam.candidates:
+                assert score == beam.score(beam.layer[index], move), (deal, move)
+            checked += len(beam.candidates)
+    assert checked > 10_000

@@ -159,7 +159,12 @@ lost, 1 won (685, in 8.3 million), 37 undecided; 24 of the 62 left with 24 milli
 lost (the slowest in 23.0 million), 18 undecided; the other 38 with 24 million: 12
 lost (median 14.4 million, the slowest 21.7), 1 won (536, in 13.6 million), 25
 undecided: 43 left in all, none of them decided by 12 million; 9 of those 43 with 48
-million nodes (about 4 minutes of CPU each): none decided. The questions cost
+million nodes (about 4 minutes of CPU each): none decided. With the slack mask and
+its wait (28 November, one process at the lowest priority), the 43 again with 3
+million nodes: 1 lost (478); the 42 left with 12 million (70 s of CPU each): 8 lost
+(39, 317, 518, 557, 654, 729, 898, 997, at 3.6-11.6 million nodes), 34 undecided; 6
+of those with 24 million (13, 40, 70, 108, 125, 126): none decided. So 954 of deals
+1-1,000 are proved lost, 12 won, 34 undecided. The questions cost
 the lost deals 10-12% fewer nodes than the root search alone needed (4, 16 and 43);
 with 20,000 or 60,000 nodes a question, deals 7, 13 and 17 stayed undecided within 5
 million either way.

@@ -65,15 +65,32 @@ bottom b of step k can leave onto a top b-1 iff a_k < min(c_(k-1), c_k). The gri
 the fewest piles its cards need (`_runs`): a refill is possible iff those are fewer than
 24, whatever the piles. A waste card of step k needs a top of step k-1
 (a_k < c_(k-1)), which some grid of those cards has iff c_(k-1) > c_k, or c_(k-1) > 0
-and an exit exists. `Relaxed` allows every move some grid allows, so each line of the
-game is one of its lines: a position it finds lost is lost in the game whatever its
-piles (the core skips those; a root lost there is the answer). Its positions are a
-sequence, a pointer and the redeals; which pile pays for a refill, most of the core's
-branching, is gone. On the last pass it cuts as the core does (a card waits when no
-copy of its step below is on the grid at all). The tests check the lemma on positions
-of real deals, that every move of the core is one of its moves, that it never finds a
-small position lost that the plain search wins, nor any position of a won three-pass
-game. What it cannot see is which sequence a top of the step below is in: a line it
+and there is *slack* at its code: min(c_(k-1), c_k) - a_k, the exits with a bottom of
+that code (their sum is the 24 less the fewest piles). Where the slack lies the cards
+do not tell, but the search keeps a mask of the codes where it may (`Relaxed.mask`):
+at its start the grid's exits (`exits_mask`, exact), then a superset after each move,
+since the slack moves little. A refill, or a waste card onto a top that the counts
+alone do not leave free, uses one unit: when it was the only one, none of the old is
+left; none at all when the cards need 24 piles; and a card coming onto the grid adds
+slack only at its own code (a refill, fewer of its step than of the step below) and at
+the code above (fewer of its step than of the step above). `Relaxed` allows every
+move some grid allows with its slack within the mask, so each line of the game is one
+of its lines: a position it finds lost is lost in the game whatever its piles (the
+core skips those; a root lost there is the answer). Its positions are a sequence, a
+pointer, the redeals and the mask (lost with a mask, lost with any within it); which
+pile pays for a refill, most of the core's branching, is gone. On the last pass it
+cuts as the core does: a waste card waits when none of its step below can come from
+above it and the grid holds no more of its step below than of its own, with no slack
+at its code (every card of the step below on the grid is then covered, for good: piles
+never split; before the mask a card waited only when no copy of its step below was on
+the grid at all). With both, one-pass deals 30, 77, 552, 823, 884 and 948 are lost in
+716,000, 203,000, 451,000, 74,000, 22,000 and 32,000 nodes (1.08 million, 310,000,
+1.02 million, 101,000, 1.05 million and 304,000 before; the mask alone saved 11-64%
+of them, the wait the rest). The tests check the lemma on
+positions of real deals, that every move of the core is one of its moves, that along
+lines of the core the mask holds every exit and a card it says waits has no top, that
+it never finds a small position lost that the plain search wins, nor any position of
+a won three-pass game. What it cannot see is which sequence a top of the step below is in: a line it
 wins can still fail in the game (one-pass deal 37: its first line of 72 cards breaks at
 the 24th for every choice of piles; the game is won, by another line).
 
@@ -142,7 +159,12 @@ lost, 1 won (685, in 8.3 million), 37 undecided; 24 of the 62 left with 24 milli
 lost (the slowest in 23.0 million), 18 undecided; the other 38 with 24 million: 12
 lost (median 14.4 million, the slowest 21.7), 1 won (536, in 13.6 million), 25
 undecided: 43 left in all, none of them decided by 12 million; 9 of those 43 with 48
-million nodes (about 4 minutes of CPU each): none decided. The questions cost
+million nodes (about 4 minutes of CPU each): none decided. With the slack mask and
+its wait (28 November, one process at the lowest priority), the 43 again with 3
+million nodes: 1 lost (478); the 42 left with 12 million (70 s of CPU each): 8 lost
+(39, 317, 518, 557, 654, 729, 898, 997, at 3.6-11.6 million nodes), 34 undecided; 6
+of those with 24 million (13, 40, 70, 108, 125, 126): none decided. So 954 of deals
+1-1,000 are proved lost, 12 won, 34 undecided. The questions cost
 the lost deals 10-12% fewer nodes than the root search alone needed (4, 16 and 43);
 with 20,000 or 60,000 nodes a question, deals 7, 13 and 17 stayed undecided within 5
 million either way.
@@ -193,6 +215,8 @@ LUBY_UNIT = 2_000  # nodes of the shortest run of the restarts
 CHARGE = 4  # the beam counts a node per this many moves scored (CPU as the core's nodes)
 BEAM_SHARE, PROBE_SHARE = 6, 1  # eighths of the budget, before the last pass (`_probe`)
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
+ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
+PR = 10  # a lost entry of `Relaxed.failed` is mask << PR | pointer << 2 | redeals
 
 
 def luby(i: int) -> int:
@@ -237,6 +261,16 @@ def crowded_from(seq: bytes) -> int:
         if piles > 24 or (piles == 24 and (c == base or gone[c - 1] == 2)):
             return i
     return len(seq)
+
+
+def exits_mask(bottoms: list[int], tops: list[int]) -> int:
+    """The codes b (bit b) at which the grid has an exit, a bottom b (not a base) and a
+    top b-1: exactly where its slack lies (see `Relaxed`)."""
+    mask = 0
+    for b in range(48):
+        if b & 3 and bottoms[b] and tops[b - 1]:
+            mask |= 1 << b
+    return mask
 
 
 def _runs(gone: list[int], base: int) -> int:
@@ -519,7 +553,8 @@ class Core:
                 self.unapply(move, undos.pop())
                 continue
             if relaxed is not None:
-                verdict = relaxed.ask(self.seq, self.p, self.redeals)
+                verdict = relaxed.ask(self.seq, self.p, self.redeals,
+                                      exits_mask(self.bottoms, self.tops))
                 if verdict is None:
                     self.asking = True  # a question to answer in the next turn
                     continue
@@ -544,13 +579,18 @@ class Relaxed:
     (a refill) does not depend on the piles at all; a waste card of step k needs a top
     of step k-1 (c_(k-1) > a_k), which some grid has iff c_(k-1) > c_k, or c_(k-1) > 0
     and an exit exists. Every line of the game is a line here, so a position lost here
-    is lost in the game, whatever its grid (`lost`). On the last pass the same cuts as
-    the game's (`crowded`), with a card that waits when no copy of its step below is on
-    the grid at all."""
+    is lost in the game, whatever its grid (`lost`). The slack of a code (its exits)
+    is known only to lie within `mask` (see the module's docstring), and a waste card
+    that the counts leave no top for needs slack at its code. On the last pass the
+    same cuts as the game's (`crowded`), with a card that waits when its step below
+    has no copy to come from above it, no more on the grid than its own step, and no
+    slack at its code."""
 
     def __init__(self, seq: bytes, p: int, redeals: int, draw: int, passes: int,
-                 shared: Relaxed | None = None) -> None:
+                 shared: Relaxed | None = None, mask: int = ALL) -> None:
         self.seq, self.p, self.redeals = seq, p, redeals
+        self.mask = mask  # the codes where the grid's slack may lie (see the class)
+        self.masks: list[int] = []  # the mask before each move of `path`
         self.draw, self.passes = draw, passes
         self.gone = [0] * 48  # the sequence's cards of each code
         for c in seq:
@@ -576,22 +616,22 @@ class Relaxed:
         self.status: str | None = None  # WON or LOST once decided
         self.stack = [[self._children(), 0]]
 
-    def ask(self, seq: bytes, p: int, r: int) -> str | None:
+    def ask(self, seq: bytes, p: int, r: int, mask: int = ALL) -> str | None:
         """The core's question about its newest position: LOST when known lost here (so
         in the game), WON when known won here (the game may still be lost), UNKNOWN
         when this search asks no questions (`asks`), else None: a search from it is set
         up, and `answer` runs it. A question that runs out of its budget (ASK_NODES,
         doubled each time the same position is asked again, as the core's restarts do)
         answers UNKNOWN, and the core searches on."""
-        if self.lost(seq, p, r):
+        if self.lost(seq, p, r, mask):
             return LOST
         if not self.asks:
             return UNKNOWN
-        key = (seq, p, r)
+        key = (seq, p, r, mask)
         if key in self.won:
             return WON
         budget = self.unsure.get(key, ASK_NODES // 2) * 2
-        self.question = Relaxed(seq, p, r, self.draw, self.passes, self)
+        self.question = Relaxed(seq, p, r, self.draw, self.passes, self, mask)
         self.question_key, self.question_end = key, budget
         self.unsure[key] = budget
         return None
@@ -613,42 +653,49 @@ class Relaxed:
 
     pointers = Core.pointers
 
-    def lost(self, seq: bytes, p: int, r: int) -> bool:
-        """Whether the position (`seq`, pointer `p` after `r` redeals) is known lost here."""
+    def lost(self, seq: bytes, p: int, r: int, mask: int) -> bool:
+        """Whether the position (`seq`, pointer `p` after `r` redeals, its slack within
+        `mask`) is known lost here: a lost entry with a wider mask allows every line
+        this one has."""
         entry = self.failed.get(seq)
         if entry is None:
             return False
         n, d = len(seq), self.draw
-        if type(entry) is int:
-            return reaches(entry >> 2, entry & 3, p, r, n, d)
-        return any(reaches(e >> 2, e & 3, p, r, n, d) for e in entry)
+        for e in (entry,) if type(entry) is int else entry:
+            if not mask & ~(e >> PR) and reaches(e >> 2 & 255, e & 3, p, r, n, d):
+                return True
+        return False
 
     def _mark_lost(self) -> None:
-        """The table keeps, per sequence, the lost (pointer, redeals) that no other lost
-        one reaches, each as one small int p*4 + r, alone or in a tuple (it holds about a
-        million positions after 2 million nodes: half the memory of lists of pairs)."""
-        seq, p, r, n, d = self.seq, self.p, self.redeals, len(self.seq), self.draw
+        """The table keeps, per sequence, the lost (pointer, redeals, mask) that no other
+        lost one covers, each as one int mask << PR | p*4 + r, alone or in a tuple (it
+        holds about a million positions after 2 million nodes: half the memory of lists
+        of pairs)."""
+        seq, p, r, n, d, mask = self.seq, self.p, self.redeals, len(self.seq), self.draw, self.mask
+        new = mask << PR | p << 2 | r
         entry = self.failed.get(seq)
         if entry is None:
-            self.failed[seq] = p << 2 | r
+            self.failed[seq] = new
             return
         entries = (entry,) if type(entry) is int else entry
-        kept = tuple(e for e in entries if not reaches(p, r, e >> 2, e & 3, n, d))
-        self.failed[seq] = kept + (p << 2 | r,) if kept else p << 2 | r
+        kept = tuple(e for e in entries if not (
+            not (e >> PR) & ~mask and reaches(p, r, e >> 2 & 255, e & 3, n, d)))
+        self.failed[seq] = kept + (new,) if kept else new
 
     def _waits(self) -> int:
         """The highest index of a waste card that waits for an empty stock (-1: none)."""
-        seq, p, gone = self.seq, self.p, self.gone
+        seq, p, gone, mask = self.seq, self.p, self.gone, self.mask
         if p == len(seq):
             return p - 1
         for i in range(p - 1, -1, -1):
             c = seq[i]
-            if not c & 3 or (gone[c - 1] == 2 and c - 1 not in seq[i + 1:]):
+            if not c & 3 or (gone[c - 1] >= gone[c] and not mask >> c & 1
+                             and c - 1 not in seq[i + 1:]):
                 return i
         return -1
 
     def _children(self) -> list[tuple]:
-        seq, gone, n = self.seq, self.gone, len(self.seq)
+        seq, gone, n, mask = self.seq, self.gone, len(self.seq), self.mask
         last = self.passes - 1
         f = self.first_crowded
         if self.redeals == last and f <= self._waits():
@@ -661,7 +708,7 @@ class Relaxed:
                 c = seq[q - 1]
                 if c & 3 and not (r == last and (g < q - 1 or (q == n and f < n - 1))):
                     below, here = 2 - gone[c - 1], 2 - gone[c]
-                    if below > here or (below and exits):
+                    if below > here or (below and exits and mask >> c & 1):
                         moves.append((q, r, WASTE, c))
             w = q if q < n else n - 1
             if exits and not (r == last and (g < w or (w == n - 1 and f < w))):
@@ -688,7 +735,20 @@ class Relaxed:
         seq, n = self.seq, len(self.seq)
         old = (seq, self.p, self.redeals)
         at = q - 1 if kind == WASTE else (q if q < n else q - 1)
-        self._take(seq[at], 1)
+        # the slack (see the class): a move that uses it when there is one unit leaves
+        # none of the old; the card's arrival adds slack where a top or bottom it
+        # brings meets one of the step next to it that nothing could take before
+        x, gone = seq[at], self.gone
+        here, mask = 2 - gone[x], self.mask
+        self.masks.append(mask)
+        if self.runs == 23 and (kind == EXIT or here >= 2 - gone[x - 1]):
+            mask = 0
+        if kind == EXIT and x & 3 and here < 2 - gone[x - 1]:
+            mask |= 1 << x
+        if x & 3 != 3 and here < 2 - gone[x + 1]:
+            mask |= 1 << x + 1
+        self._take(x, 1)
+        self.mask = mask if self.runs < 24 else 0
         self.seq = seq[:at] + seq[at + 1:]
         self.p = q - 1 if kind == WASTE else (at if q < n else q - 1)
         self.redeals = r
@@ -723,9 +783,10 @@ class Relaxed:
             self.nodes += 1
             path.append(move)
             undos.append(undo)
-            position = (self.seq, self.p, self.redeals)
+            position = (self.seq, self.p, self.redeals, self.mask)
             if not self.seq or position in self.won:
-                self.won.update(undos)  # each position of the line to it is won here
+                # each position of the line to it is won here
+                self.won.update(u + (m,) for u, m in zip(undos, self.masks, strict=True))
                 self.status = WON
                 return WON
             if self.lost(*position):
@@ -741,6 +802,7 @@ class Relaxed:
         at = q - 1 if kind == WASTE else (q if q < n else q - 1)
         self.seq, self.p, self.redeals = seq, p, r
         self._take(seq[at], -1)
+        self.mask = self.masks.pop()
         self.first_crowded = self.first_crowded_stack.pop()
 
 
@@ -860,8 +922,8 @@ class Beam:
                     self.line = self._line(parent) + [move]
                     return WON
                 key = (bytes(core.bottoms), bytes(core.tops), seq, core.p, core.redeals)
-                if key in self.seen or (
-                        relaxed is not None and relaxed.lost(seq, core.p, core.redeals)):
+                if key in self.seen or (relaxed is not None and relaxed.failed and relaxed.lost(
+                        seq, core.p, core.redeals, exits_mask(core.bottoms, core.tops))):
                     continue
                 self.seen.add(key)
                 bases = parent[5] - (move[2] == EXIT and not undo[3] & 3)
@@ -953,7 +1015,8 @@ class DevilsGripSearch(Sliced):
         self.core = Core(bottoms, tops, seq, len(game.waste), game.redeals, draw, passes)
         if passes:
             self.relaxed = self.core.relaxed = Relaxed(seq, len(game.waste), game.redeals,
-                                                       draw, passes)
+                                                       draw, passes,
+                                                       mask=exits_mask(bottoms, tops))
             if probing and game.redeals + 1 < passes:
                 self.beam = Beam(bottoms, tops, seq, len(game.waste), game.redeals, draw,
                                  passes, self.relaxed)

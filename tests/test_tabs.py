@@ -163,3 +163,27 @@ def test_a_tab_that_follows_does_not_write_back_what_it_read():
     loaded.session.play(next(m for m in loaded.session.game.legal_moves() if m != theirs))
     b.save_record(loaded.key, loaded.session.record(), finished=False, unless=loaded.text)
     assert storage.getItem(loaded.key) != newer
+
+
+def test_a_tab_that_follows_leaves_the_clock_to_the_tab_that_plays():
+    """A hidden tab stamps its clock into the save when the save is its game. A tab that
+    followed another tab's save must not: its view of localStorage can be one move behind
+    the other tab's (the `storage` event of the newer save not handled yet), so the save
+    it read, stamped and wrote back would undo that move (as a browser test once saw)."""
+    storage, (a, b) = two_tabs()
+    a[1].play(a[1].game.legal_moves()[0])
+    save(a)
+    followed = b[0].read(b[2])
+    b[0].claim(b[2], followed)  # b opens a's game (TabSync.follow)...
+    b[0].follow(b[2])
+    moves = json.loads(followed)["moves"]
+    assert not b[0].update_clock(b[2], moves, 600.0)  # ...so it never stamps a's save
+    assert storage.getItem(b[2]) == followed
+    assert a[0].update_clock(a[2], moves, 600.0)  # the tab that plays does
+    b[0].claim(b[2], storage.getItem(b[2]))
+    session = b[1]
+    for move in moves:
+        session.play(next(m for m in session.game.legal_moves() if str(m) == move))
+    session.play(session.game.legal_moves()[0])
+    save(b)  # b plays on itself: its clock is the one now
+    assert b[0].update_clock(b[2], [str(m) for m in session.game.move_stack], 900.0)

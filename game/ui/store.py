@@ -126,6 +126,9 @@ class Store:
         )
         self.problem_told = False
         self.seen: dict[str, str | None] = {}  # claimed key -> the text this tab put there
+        # The claimed key whose game another tab is playing: this tab followed that tab's
+        # save and has not saved there since (see update_clock).
+        self.led_elsewhere: str | None = None
 
     def _failed(self, error: Exception) -> None:
         if not self.problem:
@@ -164,6 +167,8 @@ class Store:
             return False
         if key in self.seen:
             self.seen[key] = value
+        if key == self.led_elsewhere:
+            self.led_elsewhere = None  # this tab plays on here: its clock is the one now
         return True
 
     # -- other tabs ----------------------------------------------------------------------
@@ -184,6 +189,14 @@ class Store:
         have written since); every write of ours there is remembered. Claiming another
         key forgets the last."""
         self.seen = {key: text}
+        if key != self.led_elsewhere:
+            self.led_elsewhere = None
+
+    def follow(self, key: str) -> None:
+        """This tab now shows the game another tab saved at the claimed `key`: that tab is
+        the one playing it, so the clock is left to it (update_clock) until this tab saves
+        a move there itself."""
+        self.led_elsewhere = key
 
     def changed_elsewhere(self, key: str) -> bool:
         """Whether the claimed `key` now holds a text this tab did not put there: another
@@ -240,7 +253,13 @@ class Store:
                      counted: bool = False) -> bool:
         """The clock's time (and that the game was counted) into the record at `key`
         without a move: only while it is the game with `moves` (another tab may have
-        played on: what it stored is never overwritten) and when it says something new."""
+        played on: what it stored is never overwritten) and when it says something new.
+        Not at all in a tab following another tab's play of `key` (follow): its view of the
+        storage can lag behind that tab's last save (localStorage reaches other tabs with
+        the `storage` event, and has no compare-and-set), so the save it would read and
+        write back could be one move old, and that move would be lost."""
+        if key == self.led_elsewhere:
+            return False
         try:
             record = self.load_record(key)
         except ValueError:  # a newer site's record: not ours to touch

@@ -922,9 +922,10 @@ class Beam:
                     self.line = self._line(parent) + [move]
                     return WON
                 key = (bytes(core.bottoms), bytes(core.tops), seq, core.p, core.redeals)
-                if key in self.seen or (relaxed is not None and relaxed.failed and relaxed.lost(
-                        seq, core.p, core.redeals, exits_mask(core.bottoms, core.tops))):
-                    continue
+                if key in self.seen or (relaxed is not None and seq in relaxed.failed and (
+                        relaxed.lost(seq, core.p, core.redeals,
+                                     exits_mask(core.bottoms, core.tops)))):
+                    continue  # (the mask, 48 steps, only for a sequence the table holds)
                 self.seen.add(key)
                 bases = parent[5] - (move[2] == EXIT and not undo[3] & 3)
                 self.chosen.append(key + (bases, (move, parent)))

@@ -304,10 +304,25 @@ def sentences(text: str) -> int:
     return len(re.findall(r"[.!?](?:\s|$)", text.strip()))
 
 
+# Everything in localStorage, read once the page's next two frames are drawn: a player's
+# move is saved after the frame that shows it (game/ui/page.py `apply`), so a test that
+# has seen the board change reads the save that goes with it. (A page that draws no
+# frames is read after 200 ms.)
+STORAGE_JS = """
+async () => {
+  for (let i = 0; i < 2; i++) {
+    await new Promise(done => {
+      requestAnimationFrame(() => setTimeout(done, 0));
+      setTimeout(done, 200);
+    });
+  }
+  return Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]));
+}
+"""
+
+
 def storage(page: Page) -> dict[str, str]:
-    return page.evaluate(
-        "() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))"
-    )
+    return page.evaluate(STORAGE_JS)
 
 
 def saved_moves(page: Page, game_id: str, deal: int) -> list[str] | None:

@@ -2,14 +2,16 @@
 crashed at any moment resumes at the last completed move, with nothing lost, nothing made
 twice and no error.
 
-Saves are write-through: the page stores the move list in the same task that shows a move
-(game/ui/app.py `save()`, and game/ui/table_view.py for every move of a computer player),
-so a reload can only land between two completed moves. Each test reads the page's save
-at the moment of the interruption (one round trip, so a card is still gliding when motion
-is on), interrupts, and checks after the new start that the save is the same, that it is
-the line played (the CPython engine says so), and that the DOM shows exactly that game
-(`expect_board`, or the table's `expect_table`). Motion is on (normal speed) unless a
-test says otherwise; service workers are blocked (e2e/test_updates.py has them).
+Every move is saved: the page stores the move list once the frame showing a player's move
+is drawn, or sooner when the page is hidden or unloaded first (game/ui/page.py `apply` and
+`flush`), and a computer's move at the table in the task that shows it, so a reload can
+only land between two completed moves. Each test reads the page's save at the moment of
+the interruption (one round trip, so a card is still gliding when motion is on),
+interrupts, and checks after the new start that the save is the same, that it is the line
+played (the CPython engine says so), and that the DOM shows exactly that game
+(`expect_board`, or the table's `expect_table`).
+Motion is on (normal speed) unless a test says otherwise; service workers are blocked
+(e2e/test_updates.py has them).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from helpers import (
     engine,
     expect_board,
     find_short_end,
+    find_single_target_move,
     is_build,
     pick_card,
     random_line,
@@ -122,7 +125,7 @@ def reopen(context: BrowserContext, page: Page, url: str, how: str) -> Page:
 
 def play_move(page: Page, game, move) -> None:
     """Make `move` by clicks (or a drag for a swap) and wait until the page has saved it
-    (the same task shows it, so its cards are still gliding when motion is on). The
+    (the frame after it, so its cards are still gliding when motion is on). The
     cards of the move before have landed first: a press on a card still landing means
     the top card of its pile (game/ui/pointer.py), as a player sees it."""
     page.wait_for_function(STILL_JS)
@@ -357,4 +360,51 @@ def test_a_reload_during_a_replay_resumes_at_the_last_replayed_move(context, ope
     assert saved_moves(page, game_id, deal) == made
     page.click('.actions [data-action="redo"]')
     game.push(game.parse_move(solution.moves[len(made)]))
+    expect_game(page, game)
+
+
+# A press and release on a point, and then `then` ("reload" or "hide"), all in one task: no
+# frame is drawn between the click and the page going away. Returns the moves stored just
+# after the click and after the hiding (a reload's own save shows on the next page).
+CLICK_THEN_JS = """
+([x, y, key, then]) => {
+  const at = document.elementFromPoint(x, y);
+  const init = {bubbles: true, cancelable: true, composed: true, clientX: x, clientY: y,
+                button: 0, buttons: 1, pointerId: 1, pointerType: 'mouse', isPrimary: true};
+  at.dispatchEvent(new PointerEvent('pointerdown', init));
+  at.dispatchEvent(new PointerEvent('pointerup', {...init, buttons: 0}));
+  at.dispatchEvent(new MouseEvent('click', {...init, buttons: 0, detail: 1}));
+  const moves = () => (JSON.parse(localStorage.getItem(key) || '{"moves": []}').moves || []);
+  const before = moves();
+  if (then === 'reload') {
+    location.reload();
+  } else {
+    Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
+    document.dispatchEvent(new Event('visibilitychange'));
+  }
+  return {before, after: moves()};
+}
+"""
+
+
+@pytest.mark.parametrize("then", ["reload", "hide"])
+def test_a_move_is_stored_when_the_page_goes_before_its_frame(context, open_site, site_url,
+                                                              then):
+    """A move is stored once the frame showing it is drawn (game/ui/page.py `apply`: what
+    the click needs on screen comes first), or at once when the page is hidden or
+    unloaded first: a click, then a reload or the tab put away in the same task, with no
+    frame between, still leaves the move in the save (and the reloaded page shows it)."""
+    deal = 3
+    page = open_site(path("devils-square", deal))
+    game = engine("devils-square", deal)
+    move = find_single_target_move(game)
+    x, y = card_point(page, pick_card(game, move))
+    got = page.evaluate(CLICK_THEN_JS, [x, y, key_of(game), then])
+    game.push(move)
+    assert got["before"] == [], "the move was stored before its frame: nothing to test"
+    if then == "hide":
+        assert got["after"] == [str(move)], "hiding the tab did not store the move shown"
+        return
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    assert saved_moves(page, "devils-square", deal) == [str(move)]
     expect_game(page, game)

@@ -110,9 +110,14 @@ SEEDED_CRYPTO_JS = """
 """
 
 # One reading per action: the page's view, its board and save (read in the same task,
-# so they belong together), errors shown, and where the next action may land.
+# so they belong together), errors shown, and where the next action may land. Read once
+# the frames after the action are drawn: a move is saved after the frame that shows it
+# (game/ui/page.py `apply`), so the save and the board agree from then on.
 READ_PAGE_JS = """
-([gameId, table]) => {
+async ([gameId, table]) => {
+  for (let i = 0; i < 2; i++) {
+    await new Promise(done => requestAnimationFrame(() => setTimeout(done, 0)));
+  }
   const body = document.body;
   const box = el => {
     if (!el.checkVisibility || !el.checkVisibility()) return null;

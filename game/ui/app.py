@@ -118,6 +118,8 @@ class App:
         `day`: the deal of that day, in its own slot (daily_store.py); `challenge`: the
         sharer's finished game of `deal` to beat, played in its own slot (challenge_view)."""
         page = self.page
+        page.flush()  # the last move shown is stored before any save is read (a reload
+        # of the same game, a language change, the browser's back button)
         page.stop_replay()
         page.emit("closing")
         page.hint = None
@@ -237,7 +239,7 @@ class App:
         if action != "redo":
             page.close_dialogs()
         page.apply({"undo": session.undo, "redo": session.redo,
-                    "restart": session.restart}[action]())
+                    "restart": session.restart}[action](), clicked=True)
 
     def new_deal(self, confirmed: bool = False) -> None:
         """A new deal of the game shown (of the kind the player chose); asked first when it

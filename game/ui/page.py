@@ -72,6 +72,9 @@ class Page:
         self.hint: HintMarks | None = None  # the hint shown until the position changes
         # A reply whose board waits for the next frame (act), with the session it is of.
         self._pending: tuple[GameSession, Reply] | None = None
+        # The session whose last move is on screen but not stored yet (apply: its save
+        # waits for the frame after the click; flush stores it sooner when needed).
+        self._unsaved: GameSession | None = None
         listen(document, "visibilitychange", lambda *_args: self.flush())  # (no frames)
 
     # -- events and actions --------------------------------------------------------------
@@ -114,15 +117,17 @@ class Page:
                 self._pending = (self.session, reply)
                 after_paint(self.flush)
             else:
-                self.apply(reply)
+                self.apply(reply, clicked=True)
 
     def flush(self) -> None:
-        """Show and save a reply put off to the next frame (act) now: that frame came, or
-        something else is about to read the board or leave the game (a click, a key, another
-        game, the tab hidden, which draws no frames)."""
+        """Show and save a reply put off to the next frame (act), and store a move shown
+        but not saved yet (apply), now: that frame came, or something else is about to read
+        the board or the save or leave the game (a click, a key, another game, the tab
+        hidden, which draws no frames and may be closed next)."""
         pending, self._pending = self._pending, None
         if pending is not None and pending[0] is self.session:
-            self.apply(pending[1])
+            self.apply(pending[1], clicked=True)
+        self._save_shown()
 
     def stop_replay(self, quiet: bool = True) -> None:
         if self.replaying:
@@ -153,7 +158,7 @@ class Page:
         if quick and reply.moved is None:
             session.selected = before
             return False
-        self.apply(reply)
+        self.apply(reply, clicked=True)
         return reply.moved is not None
 
     def lift(self, zone: str, card: str):
@@ -178,7 +183,7 @@ class Page:
             return
         pick, self.lifted = self.lifted, None
         cards = [str(element.dataset.card) for element in elements]
-        self.apply(self.session.drop(pick, zone), force=cards)
+        self.apply(self.session.drop(pick, zone), force=cards, clicked=True)
 
     # -- the game shown ------------------------------------------------------------------
 
@@ -211,9 +216,12 @@ class Page:
         self.daily = self.challenge = None
         self.emit("home")
 
-    def apply(self, reply: Reply, force=()) -> None:
+    def apply(self, reply: Reply, force=(), clicked: bool = False) -> None:
         """Show what an action did: the board, a refusal, notes, the status; say it; save a
-        change, and open the end dialog when it ended the game."""
+        change, and open the end dialog when it ended the game. `clicked`: the player's own
+        input (a click, a drop, a key, a button); its change is saved once the frame that
+        shows it is drawn, so what the click needs on screen comes first. A change made by
+        a timer (a computer's move, a replay) is saved at once: nothing waits for it."""
         if self.session is None or self.board is None:
             return
         before = self.board.last_zones
@@ -231,8 +239,21 @@ class Page:
         self.refresh()
         self.emit("changed", reply, before)
         if reply.changed:
-            self.save()
+            # (at once: the end of a game, whose dialog shows what the save's statistics
+            # count, and a hidden tab, which draws no frames and may be closed next)
+            if clicked and not (self.session.game.is_over() or bool(document.hidden)):
+                self._unsaved = self.session
+                after_paint(self._save_shown)
+            else:
+                self.save()
             after_paint(self._moves_ahead)
+
+    def _save_shown(self) -> None:
+        """Store the move shown last (apply), if it is not stored yet and its game is still
+        the one shown (another game is shown only after a flush, which stored it)."""
+        unsaved, self._unsaved = self._unsaved, None
+        if unsaved is not None and unsaved is self.session:
+            self.save()
 
     def _moves_ahead(self) -> None:
         """The new position's legal moves, worked out once its frame is drawn rather than
@@ -270,6 +291,8 @@ class Page:
         if self.watching:
             return  # a shared game is only watched: the player's own saves stay as they are
         session = self.session
+        if self._unsaved is session:
+            self._unsaved = None  # (saved here, not after the frame)
         record = session.record()
         if self.emit("saving", record):
             return  # another tab saved this game since: it was followed, not overwritten

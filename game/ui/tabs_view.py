@@ -56,6 +56,10 @@ class TabSync:
         if page.lifted is not None:  # cards in the player's hand: after the drop
             after(self.RETRY_MS, self.check)
             return
+        page.flush()  # this tab's last move, shown but not stored yet, is saved first: its
+        # save's check (before_save) keeps it aside when the other tab's game lacks it
+        if page.session is None or not page.store.changed_elsewhere(page.key):
+            return  # (that save followed the other tab's game)
         if not self.reconcile(self.record(), unsaved=False) and (
                 page.store.read(page.key) is None):
             page.save()

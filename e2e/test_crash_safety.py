@@ -363,9 +363,10 @@ def test_a_reload_during_a_replay_resumes_at_the_last_replayed_move(context, ope
     expect_game(page, game)
 
 
-# A press and release on a point, and then `then` ("reload" or "hide"), all in one task: no
-# frame is drawn between the click and the page going away. Returns the moves stored just
-# after the click and after the hiding (a reload's own save shows on the next page).
+# A press and release on a point, and then `then` ("reload", "hide" or "pagehide"), all in
+# one task: no frame is drawn between the click and the page going away. Returns the moves
+# stored just after the click and after the page went (a reload's own save shows on the
+# next page).
 CLICK_THEN_JS = """
 ([x, y, key, then]) => {
   const at = document.elementFromPoint(x, y);
@@ -378,6 +379,8 @@ CLICK_THEN_JS = """
   const before = moves();
   if (then === 'reload') {
     location.reload();
+  } else if (then === 'pagehide') {  // a browser that goes without hiding the page first
+    dispatchEvent(new PageTransitionEvent('pagehide', {persisted: false}));
   } else {
     Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
     document.dispatchEvent(new Event('visibilitychange'));
@@ -387,13 +390,14 @@ CLICK_THEN_JS = """
 """
 
 
-@pytest.mark.parametrize("then", ["reload", "hide"])
+@pytest.mark.parametrize("then", ["reload", "hide", "pagehide"])
 def test_a_move_is_stored_when_the_page_goes_before_its_frame(context, open_site, site_url,
                                                               then):
     """A move is stored once the frame showing it is drawn (game/ui/page.py `apply`: what
     the click needs on screen comes first), or at once when the page is hidden or
-    unloaded first: a click, then a reload or the tab put away in the same task, with no
-    frame between, still leaves the move in the save (and the reloaded page shows it)."""
+    unloaded first: a click, then a reload, the tab put away or a `pagehide` in the same
+    task, with no frame between, still leaves the move in the save (and the reloaded page
+    shows it)."""
     deal = 3
     page = open_site(path("devils-square", deal))
     game = engine("devils-square", deal)
@@ -402,8 +406,8 @@ def test_a_move_is_stored_when_the_page_goes_before_its_frame(context, open_site
     got = page.evaluate(CLICK_THEN_JS, [x, y, key_of(game), then])
     game.push(move)
     assert got["before"] == [], "the move was stored before its frame: nothing to test"
-    if then == "hide":
-        assert got["after"] == [str(move)], "hiding the tab did not store the move shown"
+    if then != "reload":
+        assert got["after"] == [str(move)], f"{then} did not store the move shown"
         return
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     assert saved_moves(page, "devils-square", deal) == [str(move)]

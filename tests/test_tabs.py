@@ -180,6 +180,9 @@ def test_a_tab_that_follows_leaves_the_clock_to_the_tab_that_plays():
     assert not b[0].update_clock(b[2], moves, 600.0)  # ...so it never stamps a's save
     assert storage.getItem(b[2]) == followed
     assert a[0].update_clock(a[2], moves, 600.0)  # the tab that plays does
+    # ...but a game left here (a new deal) is marked counted, or it would count again
+    assert b[0].update_clock(b[2], moves, 600.0, counted=True)
+    assert json.loads(storage.getItem(b[2]))["counted"] is True
     b[0].claim(b[2], storage.getItem(b[2]))
     session = b[1]
     for move in moves:

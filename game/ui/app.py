@@ -71,6 +71,8 @@ class App:
 
     def reroute(self) -> None:
         """Show what the address says (again: a language switch redraws from the save)."""
+        self.page.flush()  # the last move shown is stored before anything else is shown (the
+        # browser's back button onto a shared game, which the player only watches)
         search = str(window.location.search)
         if is_shared(search):  # a shared game to watch (watch_view.py), or a challenge
             self.page.stop_replay()
@@ -118,8 +120,7 @@ class App:
         `day`: the deal of that day, in its own slot (daily_store.py); `challenge`: the
         sharer's finished game of `deal` to beat, played in its own slot (challenge_view)."""
         page = self.page
-        page.flush()  # the last move shown is stored before any save is read (a reload
-        # of the same game, a language change, the browser's back button)
+        page.flush()  # the last move shown is stored before any save is read
         page.stop_replay()
         page.emit("closing")
         page.hint = None

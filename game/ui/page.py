@@ -23,7 +23,7 @@ import datetime
 from collections import defaultdict
 from collections.abc import Callable
 
-from pyscript import document
+from pyscript import document, window
 
 from ..engine import Game, GameInfo
 from ..i18n import tr
@@ -76,6 +76,8 @@ class Page:
         # waits for the frame after the click; flush stores it sooner when needed).
         self._unsaved: GameSession | None = None
         listen(document, "visibilitychange", lambda *_args: self.flush())  # (no frames)
+        listen(window, "pagehide", lambda *_args: self.flush())  # (where a page can go
+        # without being hidden first: an older Safari)
 
     # -- events and actions --------------------------------------------------------------
 

@@ -58,6 +58,7 @@ class StatsView:
         window.setInterval(proxy(self._tick), TICK_MS)
         page.on("opened", self.opened)
         page.on("saving", self.on_save)
+        page.on("refreshed", self._show_moves)  # in the click's own frame, not the save's
         page.on("leaving", self.abandon)
         for action in ("stats", "stats-close", "stats-reset", "stats-reset-no",
                        "stats-reset-yes"):
@@ -89,13 +90,22 @@ class StatsView:
             asked = "any"
         tracker = Tracker.opened(game, page.record, asked)
         now = time.monotonic()
-        if key == self.key and self.tracker is not None:  # the same game shown again (a
-            # change of language): its clock goes on from now, not from the last save
+        if key == self.key and self.tracker is not None and (
+                page.store.led_elsewhere != key):  # the same game shown again (a change
+            # of language): its clock goes on from now, not from the last save; but one
+            # that follows another tab's play takes that tab's clock (store.follow), or its
+            # first save would write back what it read, one move behind that tab's
             tracker.clock.elapsed = max(tracker.clock.elapsed, self.tracker.clock.seconds(now))
         self.tracker, self.key = tracker, key
         by_id("game-time-box").setAttribute("aria-label", tr("Playing time"))
         self.shown_time = ""
         self._sync(now)
+
+    def _show_moves(self) -> None:
+        """The move counter, as the board shows the game (written when it changes)."""
+        moves = str(self.page.session.moves_count())
+        if self.moves_el.textContent != moves:
+            self.moves_el.textContent = moves
 
     def on_save(self, record: SaveRecord) -> None:
         """Called with every save record: counts a game that has just ended, and keeps the
@@ -116,7 +126,6 @@ class StatsView:
                 self.data.record(result)
                 self._count_daily(result.won)
         tracker.stamp(record, now)
-        self.moves_el.textContent = str(session.moves_count())
         self._end_lines(game)
         self._report()
 

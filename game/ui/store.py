@@ -258,8 +258,8 @@ class Store:
         storage can lag behind that tab's last save (localStorage reaches other tabs with
         the `storage` event, and has no compare-and-set), so the save it would read and
         write back could be one move old, and that move would be lost."""
-        if key == self.led_elsewhere:
-            return False
+        if key == self.led_elsewhere and not counted:
+            return False  # (a game counted as left here is marked: it must not count again)
         try:
             record = self.load_record(key)
         except ValueError:  # a newer site's record: not ours to touch

@@ -110,6 +110,6 @@ class TabSync:
 
     def follow(self, sentence: str) -> None:
         """Open this game again from its stored save, and say why the board changed."""
-        self.reroute()
-        self.page.store.follow(self.page.key)  # the other tab keeps the clock now
+        self.page.store.follow(self.page.key)  # the other tab keeps the clock now (even as
+        self.reroute()  # the game opens again: StatsView.opened)
         self.page.toast(sentence)

@@ -307,15 +307,17 @@ def sentences(text: str) -> int:
 # Everything in localStorage, read once the page's next two frames are drawn: a player's
 # move is saved after the frame that shows it (game/ui/page.py `apply`), so a test that
 # has seen the board change reads the save that goes with it. (A page that draws no
-# frames is read after 200 ms.)
-STORAGE_JS = """
-async () => {
+# frames is read after 200 ms.) AFTER_TWO_FRAMES_JS is that wait, for the body of an async
+# function.
+AFTER_TWO_FRAMES_JS = """
   for (let i = 0; i < 2; i++) {
     await new Promise(done => {
       requestAnimationFrame(() => setTimeout(done, 0));
       setTimeout(done, 200);
     });
   }
+"""
+STORAGE_JS = "async () => {" + AFTER_TWO_FRAMES_JS + """
   return Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]));
 }
 """

@@ -44,6 +44,7 @@ from collections.abc import Iterator
 import pytest
 from conftest import GUIDE_SEEN_JS
 from helpers import (
+    AFTER_TWO_FRAMES_JS,
     READ_BOARD_JS,
     READY,
     READY_TIMEOUT_MS,
@@ -114,10 +115,7 @@ SEEDED_CRYPTO_JS = """
 # the frames after the action are drawn: a move is saved after the frame that shows it
 # (game/ui/page.py `apply`), so the save and the board agree from then on.
 READ_PAGE_JS = """
-async ([gameId, table]) => {
-  for (let i = 0; i < 2; i++) {
-    await new Promise(done => requestAnimationFrame(() => setTimeout(done, 0)));
-  }
+async ([gameId, table]) => {""" + AFTER_TWO_FRAMES_JS + """
   const body = document.body;
   const box = el => {
     if (!el.checkVisibility || !el.checkVisibility()) return null;

@@ -71,8 +71,8 @@ class App:
 
     def reroute(self) -> None:
         """Show what the address says (again: a language switch redraws from the save)."""
-        self.page.flush()  # the last move shown is stored before anything else is shown (the
-        # browser's back button onto a shared game, which the player only watches)
+        self.page.flush()  # the last move shown is stored before any save is read or
+        # anything else is shown (open and the shared games' views come through here)
         search = str(window.location.search)
         if is_shared(search):  # a shared game to watch (watch_view.py), or a challenge
             self.page.stop_replay()
@@ -120,7 +120,6 @@ class App:
         `day`: the deal of that day, in its own slot (daily_store.py); `challenge`: the
         sharer's finished game of `deal` to beat, played in its own slot (challenge_view)."""
         page = self.page
-        page.flush()  # the last move shown is stored before any save is read
         page.stop_replay()
         page.emit("closing")
         page.hint = None

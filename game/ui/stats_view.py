@@ -22,7 +22,7 @@ from ..games import load, load_all
 from ..i18n import tr
 from . import assist
 from .clock import Tracker, clock_text
-from .dom import by_id, listen, local_today, proxy
+from .dom import Written, by_id, listen, local_today, proxy
 from .record import SaveRecord
 from .stats_model import ALL, end_line, mode_label, mode_of, modes_for
 from .stats_store import StatsStore
@@ -47,6 +47,7 @@ class StatsView:
         self.body = by_id("stats-body")
         self.confirm = by_id("stats-confirm")
         self.moves_el = by_id("moves")
+        self.written = Written()  # the move counter, as shown
         self.time_el = by_id("game-time")
         self.shown_time = ""
         self.shown_running = ""
@@ -104,7 +105,7 @@ class StatsView:
     def _show_moves(self) -> None:
         """The move counter, as the board shows the game (written when it changes)."""
         moves = str(self.page.session.moves_count())
-        if self.moves_el.textContent != moves:
+        if self.written.changed("moves", moves):
             self.moves_el.textContent = moves
 
     def on_save(self, record: SaveRecord) -> None:

@@ -254,12 +254,13 @@ class Store:
         """The clock's time (and that the game was counted) into the record at `key`
         without a move: only while it is the game with `moves` (another tab may have
         played on: what it stored is never overwritten) and when it says something new.
-        Not at all in a tab following another tab's play of `key` (follow): its view of the
-        storage can lag behind that tab's last save (localStorage reaches other tabs with
-        the `storage` event, and has no compare-and-set), so the save it would read and
-        write back could be one move old, and that move would be lost."""
+        No clock at all in a tab following another tab's play of `key` (follow): its view
+        of the storage can lag behind that tab's last save (localStorage reaches other tabs
+        with the `storage` event, and has no compare-and-set), so the save it would read
+        and write back could be one move old, and that move would be lost. (The mark of a
+        game counted here is still written: without it the game would count again.)"""
         if key == self.led_elsewhere and not counted:
-            return False  # (a game counted as left here is marked: it must not count again)
+            return False
         try:
             record = self.load_record(key)
         except ValueError:  # a newer site's record: not ours to touch

@@ -100,31 +100,33 @@ def after(milliseconds: float, handler) -> int:
 
 def after_paint(handler) -> None:
     """Run `handler()` once the next frame has been drawn: work a click does not need on
-    screen (what the next click will ask, ...) then costs that frame nothing. A frame
-    callback starts a timeout, which runs after that frame's style, layout and paint; the
-    handlers waiting run in the order given, through two proxies made once."""
-    global _frame_proxy
-    if _frame_proxy is None:
-        _frame_proxy = proxy(_frame)
-    if not _painting:
-        window.requestAnimationFrame(_frame_proxy)
+    screen (what the next click will ask, ...) then costs that frame nothing. The frame
+    callback is `setTimeout` itself, bound to `after`'s proxy (no Python runs inside the
+    frame, whose script time comes before its style, layout and paint); the timeout runs
+    after that frame, and the handlers waiting run in the order given."""
+    global _fire_proxy, _paint_serial
     if handler not in _painting:  # (a hidden tab draws no frames: once is enough)
         _painting.append(handler)
+    if _paint_serial is None:
+        if _fire_proxy is None:
+            _fire_proxy = proxy(_fire)
+        _paint_serial = next(_serials)
+        _timers[_paint_serial] = _painted
+        window.requestAnimationFrame(
+            window.setTimeout.bind(window, _fire_proxy, 0, _paint_serial))
 
 
-def _frame(*_args) -> None:
+def _painted() -> None:
+    global _paint_serial
     handlers = _painting[:]
     _painting.clear()
-
-    def run() -> None:
-        for handler in handlers:
-            handler()
-
-    after(0, run)
+    _paint_serial = None
+    for handler in handlers:
+        handler()
 
 
 _painting: list = []  # the handlers waiting for the next frame (after_paint)
-_frame_proxy = None
+_paint_serial: int | None = None  # the timeout that will run them
 
 
 class Written(dict):

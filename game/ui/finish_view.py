@@ -23,7 +23,7 @@ from pyscript import document
 
 from ..i18n import tr
 from . import assist
-from .dom import after, by_id, cancel, move_ms
+from .dom import Written, after, by_id, cancel, move_ms
 
 if TYPE_CHECKING:
     from .page import Page
@@ -33,6 +33,7 @@ class FinishView:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.button = by_id("btn-finish")
+        self.shown = Written()  # what _offer last wrote
         self.work = None  # the check being worked out (a Resumable of game/ai), if any
         self.work_for: tuple = ()  # the position it is for
         self.timer = None  # the next slice, or the next move being finished
@@ -123,9 +124,10 @@ class FinishView:
         if not line:
             self.line_for = ()
         offered = bool(line) and self.left is None
-        self.button.hidden = not offered
-        document.body.dataset.finish = "offered" if offered else (
-            "playing" if self.left is not None else "off")
+        state = "offered" if offered else ("playing" if self.left is not None else "off")
+        if self.shown.changed("finish", state):  # (on <body>: written again, it restyles
+            self.button.hidden = not offered  # the whole page, after every move)
+            document.body.dataset.finish = state
 
     # -- finishing ------------------------------------------------------------------------
 

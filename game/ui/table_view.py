@@ -51,6 +51,7 @@ class TableView:
         self.summary_shown_for = -1  # the hand whose summary was last shown
         self.seat_el: dict[int, object] = {}
         self.seat_shown = Written()  # seat -> what refresh last wrote on it
+        self.tray_shown = Written()  # Hurry up's and the passing note's `hidden`, likewise
         self.seated_for = -1  # the seat shown at the bottom when the seats were last placed
         self.board = None  # the board whose seats these are
         self.log_el = None  # its log of the computers' turns
@@ -88,6 +89,7 @@ class TableView:
         self.seated_for = -1
         self.seat_el = {int(el.dataset.seat): el for el in root.querySelectorAll(".seat")}
         self.seat_shown = Written()
+        self.tray_shown = Written()
         select = root.querySelector('select[data-setting="pace"]')
         select.value = self.pace  # its changes come through the page's "setting" event
         self.log_el = root.querySelector(".kt-log")
@@ -161,9 +163,12 @@ class TableView:
             element.classList.toggle("dealer", dealer)
             element.classList.toggle("face-down", down)
         root = self.page.board_el
-        root.querySelector('[data-action="hurry"]').hidden = not session.computer_to_move()
+        hurry = session.computer_to_move()
+        if self.tray_shown.changed("hurry", hurry):  # (written again, it restyles)
+            root.querySelector('[data-action="hurry"]').hidden = not hurry
         passing = root.querySelector(".kt-pass")
-        passing.hidden = not session.hidden_hand
+        if self.tray_shown.changed("pass", session.hidden_hand):
+            passing.hidden = not session.hidden_hand
         if session.hidden_hand:
             if session.computer_to_move():
                 text = tr("Hands stay hidden while the computer players play.")

@@ -27,7 +27,7 @@ files to game.zip and its static files to the site. The site's index.html then l
 stylesheet, css/site.css: every sheet index.html links, joined in their order (the same
 cascade), each behind a comment naming it, and those sheets themselves do not ship. One
 request instead of ten before the first paint: the board kept by js/early.js is on screen
-about 40 ms sooner on a visit with an empty HTTP cache (README "Benchmarks").
+about 40 ms sooner on a visit with an empty HTTP cache (docs/performance.md).
 
 and sw.js is written with the precache list (every file of _site/ but sw.js itself)
 and a cache version that hashes all their contents, so each new build replaces the

@@ -18,12 +18,27 @@ import pytest
 UI = Path(__file__).resolve().parent.parent / "game" / "ui"
 
 
+class JsFunction:
+    """A browser function as Pyodide hands it over: called, or bound
+    (`Function.prototype.bind`: `this` and the first arguments fixed, a JS function)."""
+
+    def __init__(self, function) -> None:
+        self.function = function
+
+    def __call__(self, *args):
+        return self.function(*args)
+
+    def bind(self, _this, *bound):
+        return JsFunction(lambda *args: self.function(*bound, *args))
+
+
 class FakeWindow:
     def __init__(self) -> None:
         self.waiting: list[tuple] = []  # (callback, ms, args) in the order set
         self.frames: list = []  # requestAnimationFrame callbacks, for the next frame
+        self.setTimeout = JsFunction(self._set_timeout)  # the DOM's name
 
-    def setTimeout(self, callback, ms, *args):  # noqa: N802 - the DOM's name
+    def _set_timeout(self, callback, ms, *args):
         self.waiting.append((callback, ms, args))
         return len(self.waiting)
 
@@ -121,13 +136,15 @@ def test_a_cancelled_timeout_does_not_run_and_is_let_go(dom):
 
 
 def test_work_after_paint_waits_for_the_frame_then_a_timeout_and_runs_in_order(dom):
-    """after_paint: nothing runs before the next frame, nor in it (its style, layout and
-    paint come first), but in a timeout after it; one frame callback for all the
-    handlers given before it, through proxies made once."""
+    """after_paint: nothing runs before the next frame, nor in it (no Python at all: its
+    callback is setTimeout, bound), but in a timeout after it; one frame callback for all
+    the handlers given before it, through proxies made once."""
     ran: list = []
     for name in ("moves", "stats", "more"):
         dom.after_paint(lambda name=name: ran.append(name))
     assert len(dom.fake_window.frames) == 1 and ran == []
+    # the frame's callback is the browser's setTimeout, bound: no Python runs in the frame
+    assert isinstance(dom.fake_window.frames[0], JsFunction)
     dom.fake_window.run_all()
     assert ran == []  # no frame yet
     dom.fake_window.frame()

@@ -117,6 +117,26 @@ def test_the_session_names_its_seats_from_what_it_is_given():
     assert TableSession(game).player_names == ["You", "Arthur"]
 
 
+def test_the_seats_names_follow_the_language_and_the_names_given():
+    """player_names is kept between moves, but never past a change of language or of the
+    names given (both make it again)."""
+    from game.i18n import set_language, tr
+
+    session = TableSession(KingsCorner.new(deal=1, players="h2"))
+    names = session.player_names
+    assert names == ["You", "Arthur"]
+    names[0] = "changed"  # the caller's copy: the session's names stay as they are
+    assert session.player_names == ["You", "Arthur"]
+    set_language("nl")
+    try:
+        assert session.player_names == [tr("You"), tr("Arthur")] != ["You", "Arthur"]
+    finally:
+        set_language("en")
+    assert session.player_names == ["You", "Arthur"]
+    session.given = ["Ann"]
+    assert session.player_names == ["Ann", "Arthur"]
+
+
 def test_who_is_a_person_and_whose_turn_it_is():
     session = session_a("h2h")
     session.reveal()  # several people: the table opens hidden

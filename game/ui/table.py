@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from ..engine import Kind, Move, Status
 from ..games.kings_corner import END_TURN, NEXT_HAND, SIDES, KingsCorner, stall_of
-from ..i18n import LANGUAGES, mark, tr, tr_in
+from ..i18n import LANGUAGES, language, mark, tr, tr_in
 from .session import GameSession, Pick, Reply
 
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}  # alternate colours in the fan
@@ -81,6 +81,7 @@ class TableSession(GameSession):
                  names: list[str] | None = None) -> None:
         super().__init__(game, redo)
         self.given = list(names or [])  # as typed (or saved); `player_names` is what shows
+        self._names: tuple[tuple, list[str]] = ((), [])  # (what they were made for, names)
         self.shown_seat = self._first_viewer()  # whose hand the screen shows
         # a person must confirm before their hand shows (pass the device); on opening a
         # table of several people nobody knows who holds the device, so it starts hidden
@@ -88,7 +89,12 @@ class TableSession(GameSession):
 
     @property
     def player_names(self) -> list[str]:
-        return default_names(self.game.players, self.given)
+        """The seats' names (`default_names`), made again only when the language or the
+        names given change: a move's refresh asks for them a dozen times."""
+        key = (language(), self.game.players, tuple(self.given))
+        if self._names[0] != key:
+            self._names = (key, default_names(self.game.players, self.given))
+        return list(self._names[1])
 
     def names(self) -> list[str] | None:
         return list(self.player_names)

@@ -367,6 +367,32 @@ def test_a_click_on_an_empty_cell_places_the_turned_card(open_site):
     wait_saved(page, game)
 
 
+def test_a_cell_that_stays_a_target_is_not_marked_again(open_site):
+    """After a placement every empty cell is still a target for the next number card: the
+    board writes only the marks that change (a class taken off and put back restyles its
+    cell twice), so those cells see no change of class at all."""
+    deal = find_deal(lambda g: not is_court(g.stock[-1]) and not is_court(g.stock[-2]))
+    page = open_site(game_path(deal))
+    game = engine(KC, deal)
+    expect_kc_board(page, game)
+    assert marked(page, "target") == CELLS
+    page.evaluate("""() => {
+        window.__classChanges = [];
+        new MutationObserver(records => records.forEach(r => window.__classChanges.push(
+            r.target.dataset.zone))).observe(document.querySelector('#board'),
+            {subtree: true, attributes: true, attributeFilter: ['class']});
+    }""")
+    click_cell(page, CENTRE[0])
+    game.push(Place(CENTRE[0]))
+    wait_saved(page, game)
+    expect_kc_board(page, game)
+    still = [z for z in CELLS if z != f"cell-{CENTRE[0]}"]
+    assert marked(page, "target") == still
+    changed = set(page.evaluate("window.__classChanges"))
+    assert f"cell-{CENTRE[0]}" in changed  # the observer sees the cell that changed
+    assert changed.isdisjoint(still)
+
+
 # --- 2. court cards -------------------------------------------------------------------------
 
 

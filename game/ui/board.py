@@ -22,6 +22,7 @@ SETTLE_AGAIN_MS = 30  # how soon to look again at a glide that started late
 DEAL_STEP_MS = 12  # a new deal: the next card leaves the stock this much later
 DEAL_WAVE = 24  # ... up to this many steps (the rest fly with the last)
 DEAL_STRETCH = 1.4  # a dealt card's flight against a move's
+PICKED = ("selected", "lifted")  # the marks of a picked-up card (aria-pressed with them)
 
 
 class Board:
@@ -40,7 +41,7 @@ class Board:
         self.zone_of: dict[str, str] = {}  # every card's zone at the last render, hidden too
         self.zone_name: dict[str, str] = {}  # a counted zone's label, before its count
         self.counted = Written()  # zone -> the count and name shown
-        self.marked: list = []  # elements carrying selection classes
+        self.marked: dict = {}  # (card or zone, class) -> the element carrying that mark
         self.last_zones: dict[str, list[str]] = {}  # the zones of the last render
         for count in root.querySelectorAll(".count"):
             count.setAttribute("aria-hidden", "true")  # the zone's label says the count
@@ -275,28 +276,34 @@ class Board:
     # -- marks ------------------------------------------------------------------------
 
     def mark(self, selected_cards=(), targets=(), hint_cards=(), swaps=(), hint_zones=()) -> None:
-        """Selection, legal-target and hint highlights; everything marked before is cleared."""
-        for element, name in self.marked:
-            element.classList.remove(name)
-            element.removeAttribute("aria-pressed")
-        self.marked = []
+        """Selection, legal-target and hint highlights; everything marked before and not
+        now is cleared. Only the marks that change are written: a class taken off and put
+        back restyles its element twice (in Kings in the Corner every empty cell is a
+        target after every move)."""
+        wanted: dict[tuple[str, str], object] = {}  # (card or zone, class) -> its element
         for index, card in enumerate(selected_cards):
-            self._add(self.nodes[card], "selected" if index == 0 else "lifted")
-            self.nodes[card].setAttribute("aria-pressed", "true")  # picked up
+            wanted[(card, "selected" if index == 0 else "lifted")] = self.nodes[card]
         for zone in targets:
-            self._add(self.zone_el[zone], "target")
+            wanted[(zone, "target")] = self.zone_el[zone]
         for card in hint_cards:
             if card in self.nodes:  # (a card in a hidden zone has no node to mark)
-                self._add(self.nodes[card], "hint")
+                wanted[(card, "hint")] = self.nodes[card]
         for zone in hint_zones:
             if zone in self.zone_el:
-                self._add(self.zone_el[zone], "hint-target")
+                wanted[(zone, "hint-target")] = self.zone_el[zone]
         for zone in swaps:
-            self._add(self.zone_el[zone], "swap-target")
-
-    def _add(self, element, name: str) -> None:
-        element.classList.add(name)
-        self.marked.append((element, name))
+            wanted[(zone, "swap-target")] = self.zone_el[zone]
+        for key, element in self.marked.items():
+            if wanted.get(key) is not element:  # (a node made again is marked afresh)
+                element.classList.remove(key[1])
+                if key[1] in PICKED:
+                    element.removeAttribute("aria-pressed")
+        for key, element in wanted.items():
+            if self.marked.get(key) is not element:
+                element.classList.add(key[1])
+                if key[1] in PICKED:
+                    element.setAttribute("aria-pressed", "true")  # picked up
+        self.marked = wanted
 
     def refuse(self, zone: str) -> None:
         """A short shake where the guard refused a move."""

@@ -83,6 +83,11 @@ and what ran meanwhile: the main thread's script, style, layout, paint and compo
 (each instant counted once, for the innermost trace event), raster tasks, the compositor
 thread and the display compositor's drawing.
 
+--restyles (with --trace): the trace also records why each element was styled again
+(Chromium's invalidation tracking), and the report lists the commonest causes: an
+attribute or class written again with the value it had shows there as often as it is
+written, which is how the table's `hidden` and the marks' classes were found (28 November).
+
 --paint: every game is played under a light trace (FRAME_CATEGORIES) and the report adds
 the CPU each move cost its frames (bench/latency_trace.py frame_work): the main thread's
 style, layout, paint (pre-paint, paint, layerize) and commit, the raster tasks and the
@@ -127,9 +132,11 @@ from bench.latency_page import (  # noqa: E402
 from bench.latency_trace import (  # noqa: E402
     FRAME_CATEGORIES,
     FRAME_WORK,
+    INVALIDATIONS,
     frame_work,
     latencies,
     of_clicks,
+    restyles,
     typical,
 )
 from game.engine import BUTTONS, TOUCHES, Kind  # noqa: E402
@@ -479,8 +486,10 @@ def bench_game(browser: Browser, site_url: str, info, args, errors: list[str],
         run = Run(info.id, clicker)
         play = play_table if info.table else play_patience
         if trace:
+            categories = FRAME_CATEGORIES if light else TRACE_CATEGORIES + (
+                [INVALIDATIONS] if args.restyles else [])
             browser.start_tracing(page=page, path=trace, screenshots=False,
-                                  categories=FRAME_CATEGORIES if light else TRACE_CATEGORIES)
+                                  categories=categories)
         try:
             play(page, run, info, moves, rng, args.pause_ms)
         finally:
@@ -641,6 +650,19 @@ def trace_report(path: Path, run: Run) -> None:
               f"{work_text(stage.work)}")
 
 
+def restyle_report(path: Path, shown: int) -> None:
+    """The commonest causes of restyles in the traced burst (bench/latency_trace.py
+    restyles), the attributes changed listed apart: a write that changes nothing is one."""
+    rows = restyles(json.loads(path.read_text(encoding="utf-8"))["traceEvents"])
+    attributes = [row for row in rows if row[1] == "Attribute"]
+    print(f"\nwhy elements were styled again in the burst: {sum(r[0] for r in rows)} causes")
+    for count, reason, node, detail in rows[:4 * shown]:
+        print(f"    {count:5d}  {reason}: {node[:60]}" + (f" ({detail})" if detail else ""))
+    print("  attributes changed:")
+    for count, _reason, node, detail in attributes[:4 * shown]:
+        print(f"    {count:5d}  {node[:60]}: {detail}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=[*INFOS, "all", "both"], default="all",
@@ -663,6 +685,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--paint", action="store_true",
                         help="trace every game lightly and report the CPU its frames cost "
                              "a move (raster, drawing, style, layout, paint)")
+    parser.add_argument("--restyles", action="store_true",
+                        help="with --trace: also record why elements were styled again, and "
+                             "list the commonest causes (an attribute written again shows)")
     parser.add_argument("--trace-moves", type=int, default=6,
                         help="moves of the traced burst (default 6)")
     parser.add_argument("--site", type=Path, default=SITE,
@@ -713,6 +738,8 @@ def main(argv: list[str] | None = None) -> int:
         work_table(runs)
     if args.trace:
         trace_report(args.trace, traced)
+        if args.restyles:
+            restyle_report(args.trace, args.slowest)
     if errors:
         print("\nconsole errors during the run:", *errors, sep="\n  ", file=sys.stderr)
         return 1

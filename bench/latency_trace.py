@@ -49,6 +49,10 @@ KIND_OF = {name: kind for kind, names in KINDS_OF_WORK.items() for name in names
 RASTER = "RasterTask"  # one tile rastered, on a worker thread of the renderer
 DRAW = "Display::DrawAndSwap"  # the display compositor drawing a frame (GPU process)
 POINTER_EVENTS = ("pointerdown", "pointerup", "click")
+# Chromium's record of why each element was styled again (--restyles): one event per
+# element and cause, with the attribute or class changed where that is the cause.
+INVALIDATIONS = "disabled-by-default-devtools.timeline.invalidationTracking"
+RESTYLE = "StyleRecalcInvalidationTracking"
 
 
 @dataclass(frozen=True)
@@ -274,3 +278,19 @@ def frame_work(events: Iterable[dict], moves: int) -> dict[str, float]:
         if kind == "raster":
             totals["raster tasks"] += 1
     return {kind: value / max(moves, 1) for kind, value in totals.items()}
+
+
+def restyles(events: Iterable[dict]) -> list[tuple[int, str, str, str]]:
+    """Why elements were styled again during a trace made with INVALIDATIONS: how many
+    times each (reason, element, detail) came, the most first. The detail is what changed
+    when an attribute did (`hidden`, `class`...); an attribute written again with the
+    value it had is still a cause, which is how a write that changes nothing shows."""
+    counts: dict[tuple[str, str, str], int] = {}
+    for event in events:
+        if event.get("name") != RESTYLE:
+            continue
+        data = event.get("args", {}).get("data", {})
+        key = (str(data.get("reason", "")), str(data.get("nodeName", "")),
+               str(data.get("extraData", "") or ""))
+        counts[key] = counts.get(key, 0) + 1
+    return sorted(((n, *key) for key, n in counts.items()), key=lambda row: (-row[0], row[1:]))

@@ -30,6 +30,7 @@ from bench.latency_trace import (
     frame_work,
     latencies,
     of_clicks,
+    restyles,
     typical,
     work_by_kind,
 )
@@ -428,3 +429,26 @@ def test_a_tap_where_the_last_one_was_waits_out_the_double_tap():
     clicker.last_tap = (time.monotonic() - DOUBLE_TAP_MS / 1000 - 0.1, 100.0, 100.0)
     clicker._not_a_double_tap(100, 100)  # long enough after: no wait
     assert len(waits) == 1
+
+
+def test_restyles_count_each_cause_and_put_the_commonest_first():
+    def restyle(reason, node, detail=None):
+        data = {"reason": reason, "nodeName": node}
+        if detail is not None:
+            data["extraData"] = detail
+        return {"name": "StyleRecalcInvalidationTracking", "ph": "I", "args": {"data": data}}
+
+    events = [restyle("Attribute", "DIV class='kt-pass'", "hidden")] * 3 + [
+        restyle("Animation", "DIV class='card'"),
+        restyle("Attribute", "BUTTON id='btn-finish'", "hidden"),
+        restyle("Attribute", "DIV class='kt-pass'", "class"),
+        {"name": "UpdateLayoutTree", "ph": "X", "args": {"elementCount": 24}},  # not a cause
+    ]
+    assert restyles(events) == [
+        (3, "Attribute", "DIV class='kt-pass'", "hidden"),
+        (1, "Animation", "DIV class='card'", ""),
+        (1, "Attribute", "BUTTON id='btn-finish'", "hidden"),
+        (1, "Attribute", "DIV class='kt-pass'", "class"),
+    ]
+    assert restyles([]) == []
+

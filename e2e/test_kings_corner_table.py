@@ -711,6 +711,44 @@ def test_a_card_played_from_the_middle_of_the_hand_leaves_the_other_cards_in_pla
     assert page.evaluate("window.__handNodes") == {"removed": [], "added": [drawn]}
 
 
+# Records each write of a seat's texts (name, level, chips, score) as [part, old, new],
+# and each change of a seat's class (whose turn it is).
+WATCH_SEATS_JS = """
+() => {
+  const seen = window.__seatWrites = {texts: [], turns: 0};
+  const parts = '.seat-name, .seat-level, .seat-chips, .seat-score';
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'attributes') {
+        if (record.target.matches('.seat')) seen.turns += 1;
+        continue;
+      }
+      const part = record.target.closest?.(parts);
+      if (!part) continue;
+      const text = (nodes) => [...nodes].map((n) => n.textContent).join('');
+      seen.texts.push([part.className, text(record.removedNodes), text(record.addedNodes)]);
+    }
+  }).observe(document.querySelector('#board'),
+             {subtree: true, childList: true, attributes: true, attributeFilter: ['class']});
+}
+"""
+
+
+def test_a_turn_passing_rewrites_no_seat_text_that_stays_the_same(open_site):
+    """The seats are refreshed after every move, the computers' too. A text written again
+    with the words it had is a new text node, styled and laid out again in the frame of the
+    move, so only the parts that change are written: while the turn goes round, each seat's
+    class changes (whose turn it is) but its name, level and score are left as they are."""
+    deal, _ = find_turn(lambda session: copy_of(session).end_turn().changed)
+    page, session = open_table(open_site, deal)
+    page.evaluate(WATCH_SEATS_JS)
+    end_turn(page, session)
+    computers_play(page, session)
+    seen = page.evaluate("window.__seatWrites")
+    assert seen["turns"] >= 2  # the turn went round: the observer saw the seats change
+    assert [write for write in seen["texts"] if write[1] == write[2]] == []
+
+
 def king_and_empty_corner(session: TableSession):
     """Classic: a King in the hand with two or more places to go, one an empty corner; and
     a card that is no King with two or more places (to try on an empty corner)."""

@@ -47,7 +47,7 @@ class StatsView:
         self.body = by_id("stats-body")
         self.confirm = by_id("stats-confirm")
         self.moves_el = by_id("moves")
-        self.written = Written()  # the move counter, as shown
+        self.written = Written()  # the move counter and the end dialogs' line, as shown
         self.time_el = by_id("game-time")
         self.shown_time = ""
         self.shown_running = ""
@@ -199,6 +199,8 @@ class StatsView:
             if self.page.daily is not None:
                 streak = self.daily.load(game.id).streak(local_today())
                 text += " · " + tr("Daily streak {n}", n=streak)
+        if not self.written.changed("end-lines", text):
+            return  # (after every move: their `hidden`, written again, restyles them)
         for line in document.querySelectorAll(".stats-line"):
             line.querySelector(".stats-figures").textContent = text
             line.hidden = not text

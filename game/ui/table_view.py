@@ -50,7 +50,7 @@ class TableView:
         self.hurry = False
         self.summary_shown_for = -1  # the hand whose summary was last shown
         self.seat_el: dict[int, object] = {}
-        self.seat_shown = Written()  # seat -> what refresh last wrote on it
+        self.seat_shown = Written()  # (seat, part) -> what refresh last wrote there
         self.tray_shown = Written()  # Hurry up's and the passing note's `hidden`, likewise
         self.seated_for = -1  # the seat shown at the bottom when the seats were last placed
         self.board = None  # the board whose seats these are
@@ -136,32 +136,39 @@ class TableView:
         board = self.page.board
         jax = game.jax
         names = session.player_names
+        jax_score = jax or game.options["match"]
         for seat, element in self.seat_el.items():
-            shown = (names[seat], hand_name(session, seat),
-                     tr("Person") if session.is_person(seat) else session.level_of(seat),
-                     str(game.chips[seat]) if jax else "",  # units come from CSS
-                     str(game.scores[seat]) if jax or game.options["match"] else "",
-                     "points" if jax else "penalty", tr("points") if jax else tr("penalty"),
-                     tr("pts"), game.to_move == seat and not game.is_over()
-                     and game.hand_over is None, game.dealer == seat,
-                     # the shown seat's hand while the device changes hands: its back and
-                     # count, as the opponents' hands show (css/games/kings-corner.css)
-                     seat == session.shown_seat and session.hidden_hand)
-            if not self.seat_shown.changed(seat, shown):
-                continue  # (refresh runs after every move, the computers' too)
-            name, hand, kind, chips, points, unit_kind, unit, short, to_move, dealer, down = shown
-            element.querySelector(".seat-name").textContent = name
-            board.set_label(f"hand-{seat}", hand)
-            element.querySelector(".seat-level").textContent = kind
-            element.querySelector(".seat-chips").textContent = chips
-            score = element.querySelector(".seat-score")
-            score.textContent = points
-            score.dataset.kind = unit_kind  # (css: the short unit)
-            score.dataset.unit = unit
-            score.dataset.short = short
-            element.classList.toggle("to-move", to_move)
-            element.classList.toggle("dealer", dealer)
-            element.classList.toggle("face-down", down)
+            shown = {
+                ".seat-name": names[seat],
+                ".seat-level": tr("Person") if session.is_person(seat)
+                else session.level_of(seat),
+                ".seat-chips": str(game.chips[seat]) if jax else "",  # units come from CSS
+                ".seat-score": str(game.scores[seat]) if jax_score else "",
+                "unit": ("points" if jax else "penalty",  # (css: the short unit)
+                         tr("points") if jax else tr("penalty"), tr("pts")),
+                "hand": hand_name(session, seat),
+                "to-move": game.to_move == seat and not game.is_over()
+                and game.hand_over is None,
+                "dealer": game.dealer == seat,
+                # the shown seat's hand while the device changes hands: its back and
+                # count, as the opponents' hands show (css/games/kings-corner.css)
+                "face-down": seat == session.shown_seat and session.hidden_hand,
+            }
+            # Each part is written only when it changed: refresh runs after every move, the
+            # computers' too, and a text written again is a new text node, styled and laid
+            # out again (a turn passing changed only the two seats' `to-move`).
+            for part, value in shown.items():
+                if not self.seat_shown.changed((seat, part), value):
+                    continue
+                if part.startswith("."):
+                    element.querySelector(part).textContent = value
+                elif part == "unit":
+                    dataset = element.querySelector(".seat-score").dataset
+                    dataset.kind, dataset.unit, dataset.short = value
+                elif part == "hand":
+                    board.set_label(f"hand-{seat}", value)
+                else:
+                    element.classList.toggle(part, value)
         root = self.page.board_el
         hurry = session.computer_to_move()
         if self.tray_shown.changed("hurry", hurry):  # (written again, it restyles)

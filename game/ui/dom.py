@@ -61,7 +61,7 @@ def by_id(element_id: str):
     return document.getElementById(element_id)
 
 
-_motion = {"forced": False}  # reduced motion forced on by the player's settings
+_motion: dict = {"forced": False}  # reduced motion forced by the settings; the query
 
 
 def had_activation() -> bool:
@@ -72,9 +72,14 @@ def had_activation() -> bool:
 
 
 def reduced_motion() -> bool:
-    """Motion is reduced: the player's setting forces it, or the system asks for it."""
-    return _motion["forced"] or bool(
-        window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    """Motion is reduced: the player's setting forces it, or the system asks for it. The
+    media query's list is made once: its `matches` follows the system's setting, and a
+    render asks two or three times a move."""
+    if _motion["forced"]:
+        return True
+    if "query" not in _motion:
+        _motion["query"] = window.matchMedia("(prefers-reduced-motion: reduce)")
+    return bool(_motion["query"].matches)
 
 
 def set_motion(forced_reduced: bool) -> None:

@@ -216,6 +216,7 @@ CHARGE = 4  # the beam counts a node per this many moves scored (CPU as the core
 BEAM_SHARE, PROBE_SHARE = 6, 1  # eighths of the budget, before the last pass (`_probe`)
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
+BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
 PR = 10  # a lost entry of `Relaxed.failed` is mask << PR | pointer << 2 | redeals
 
 
@@ -373,7 +374,7 @@ class Core:
             return found
         while True:
             if p < n:
-                p = min(p + d, n)
+                p = p + d if p + d < n else n  # (min() written out: once a node)
             elif n and r + 1 < limit:
                 p, r = 0, r + 1
             else:
@@ -433,7 +434,9 @@ class Core:
         # first crowded index f, or would empty the stock with f in it, is crowded:
         # leave it out without making it (its waste is seq[:w], w its pointer).
         f = crowded_from(seq) if self.passes else n
-        g = next((i for i in range(f, n) if not seq[i] & 3), n)
+        g = seq.translate(BASES).find(0, f)  # the first base card at or above f
+        if g < 0:
+            g = n
         last = self.passes - 1
         scored = []
         shake = self.rng.random if self.run_index and self.shake else None
@@ -682,15 +685,17 @@ class Relaxed:
             not (e >> PR) & ~mask and reaches(p, r, e >> 2 & 255, e & 3, n, d)))
         self.failed[seq] = kept + (new,) if kept else new
 
-    def _waits(self) -> int:
-        """The highest index of a waste card that waits for an empty stock (-1: none)."""
+    def _waits(self, low: int = 0) -> int:
+        """The highest index of a waste card that waits for an empty stock (-1: none; with
+        `low`, -1 also when the highest is below it: the search asks only whether one at
+        or above the first crowded index waits, and the waste is scanned from its top)."""
         seq, p, gone, mask = self.seq, self.p, self.gone, self.mask
         if p == len(seq):
             return p - 1
-        for i in range(p - 1, -1, -1):
+        for i in range(p - 1, low - 1, -1):
             c = seq[i]
             if not c & 3 or (gone[c - 1] >= gone[c] and not mask >> c & 1
-                             and c - 1 not in seq[i + 1:]):
+                             and seq.find(c - 1, i + 1) < 0):
                 return i
         return -1
 
@@ -698,9 +703,11 @@ class Relaxed:
         seq, gone, n, mask = self.seq, self.gone, len(self.seq), self.mask
         last = self.passes - 1
         f = self.first_crowded
-        if self.redeals == last and f <= self._waits():
+        if self.redeals == last and f <= self._waits(f):
             return []
-        g = next((i for i in range(f, n) if not seq[i] & 3), n)
+        g = seq.translate(BASES).find(0, f)  # the first base card at or above f
+        if g < 0:
+            g = n
         exits = self.runs < 24
         moves = []
         for q, r in self.pointers():
@@ -723,12 +730,14 @@ class Relaxed:
         here = 2 - gone[c]
         below = 2 - gone[c - 1] if step else 0
         above = 2 - gone[c + 1] if step < 3 else here
-        before = max(0, here - below) + max(0, above - here)
+        # (max(0, x) written out: this runs twice a node)
+        before = (here - below if here > below else 0) + (above - here if above > here else 0)
         gone[c] -= sign
         here += sign
         if step == 3:
             above = here
-        self.runs += max(0, here - below) + max(0, above - here) - before
+        self.runs += ((here - below if here > below else 0)
+                      + (above - here if above > here else 0) - before)
 
     def apply(self, move: tuple) -> tuple:
         q, r, kind, _c = move

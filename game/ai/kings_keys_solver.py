@@ -186,32 +186,13 @@ def fewest_stacks(config: tuple[int, ...]) -> int:
     queue = [config]
     fewest = len(config)
     for state in queue:
-        # colour_steps and after_step written out, in the same order: this search is most
-        # of a Devil's Square hint's time
-        by_top: list[list[int]] = [[], [], [], []]
-        for stack in state:
-            by_top[TOP_NUMBER[stack]].append(stack)
-        for src in state:
-            for _take, moved, rest in MOVABLE[src]:
-                row = MERGED[moved]
-                for dst in by_top[BOTTOM_NUMBER[moved] - 1]:
-                    merged = row[dst]
-                    if merged < 0:
-                        continue
-                    stacks = list(state)
-                    stacks.remove(src)
-                    stacks.remove(dst)
-                    if rest >= 0:
-                        stacks.append(rest)
-                    if not IS_BOOK[merged]:
-                        stacks.append(merged)
-                    stacks.sort()
-                    child = tuple(stacks)
-                    if child not in seen:
-                        seen.add(child)
-                        queue.append(child)
-                        if len(child) < fewest:
-                            fewest = len(child)
+        for src, dst, _take, rest, merged in colour_steps(state):
+            child = after_step(state, src, dst, rest, merged)
+            if child not in seen:
+                seen.add(child)
+                queue.append(child)
+                if len(child) < fewest:
+                    fewest = len(child)
         if len(seen) > FEWEST_STATES:
             fewest = -1
             break

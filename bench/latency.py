@@ -88,6 +88,12 @@ thread and the display compositor's drawing.
 attribute or class written again with the value it had shows there as often as it is
 written, which is how the table's `hidden` and the marks' classes were found (28 November).
 
+--writes: each game's page is watched by a MutationObserver while it is played, and the
+report lists what was written where, how often, and how often the write changed nothing
+(an attribute set to the value it had, a text replaced by the same text), those first: the
+table's seats rewriting every text after every move were found so (28 November). The
+observer's own work falls in the clicks' figures: time with it off.
+
 --paint: every game is played under a light trace (FRAME_CATEGORIES) and the report adds
 the CPU each move cost its frames (bench/latency_trace.py frame_work): the main thread's
 style, layout, paint (pre-paint, paint, layerize) and commit, the raster tasks and the
@@ -122,9 +128,12 @@ from bench.latency_figures import (  # noqa: E402
     long_tasks,
     match_entries,
     summarise,
+    write_rows,
 )
 from bench.latency_page import (  # noqa: E402
     READ_SAVE_JS,
+    READ_WRITES_JS,
+    WRITES_JS,
     Clicker,
     PageWentWrong,
     check_board,
@@ -185,6 +194,7 @@ class Run:
     tasks: LongTasks | None = None
     tasks_in_clicks: int = 0  # long tasks overlapping a click (its pointerdown to its frame)
     work: dict[str, float] | None = None  # --paint: CPU ms of frame work a move (frame_work)
+    writes: dict[str, list[int]] | None = None  # --writes: what -> [writes, unchanged]
 
     def moved(self, game, move) -> None:
         """Keep `game` in step with the page's move, timing the engine's part in CPython."""
@@ -485,6 +495,8 @@ def bench_game(browser: Browser, site_url: str, info, args, errors: list[str],
         clicker.install()
         run = Run(info.id, clicker)
         play = play_table if info.table else play_patience
+        if args.writes:
+            page.evaluate(WRITES_JS)
         if trace:
             categories = FRAME_CATEGORIES if light else TRACE_CATEGORIES + (
                 [INVALIDATIONS] if args.restyles else [])
@@ -496,6 +508,8 @@ def bench_game(browser: Browser, site_url: str, info, args, errors: list[str],
             if trace:
                 browser.stop_tracing()
         run.finish(page)
+        if args.writes:
+            run.writes = page.evaluate(READ_WRITES_JS)
         if light:
             run.work = frame_work(json.loads(light.read_text(encoding="utf-8"))["traceEvents"],
                                   run.moves)
@@ -650,6 +664,16 @@ def trace_report(path: Path, run: Run) -> None:
               f"{work_text(stage.work)}")
 
 
+def writes_report(run: Run, shown: int) -> None:
+    """--writes: the page's writes while `run` was played, those that changed nothing first
+    (bench/latency_figures.py write_rows)."""
+    rows = write_rows(run.writes or {})
+    print(f"\n{run.name}: {sum(r[0] for r in rows)} writes to the page in {run.moves} moves, "
+          f"{sum(r[1] for r in rows)} of them changing nothing; the commonest:")
+    for total, same, what in rows[:4 * shown]:
+        print(f"    {total:6d} {same:6d}  {what[:90]}")
+
+
 def restyle_report(path: Path, shown: int) -> None:
     """The commonest causes of restyles in the traced burst (bench/latency_trace.py
     restyles), the attributes changed listed apart: a write that changes nothing is one."""
@@ -688,6 +712,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--restyles", action="store_true",
                         help="with --trace: also record why elements were styled again, and "
                              "list the commonest causes (an attribute written again shows)")
+    parser.add_argument("--writes", action="store_true",
+                        help="count the page's writes while each game is played, and list "
+                             "those that changed nothing (a MutationObserver)")
     parser.add_argument("--trace-moves", type=int, default=6,
                         help="moves of the traced burst (default 6)")
     parser.add_argument("--site", type=Path, default=SITE,
@@ -736,6 +763,9 @@ def main(argv: list[str] | None = None) -> int:
     summary_table(runs, args.warmup)
     if args.paint:
         work_table(runs)
+    if args.writes:
+        for run in runs[:-1]:
+            writes_report(run, args.slowest)
     if args.trace:
         trace_report(args.trace, traced)
         if args.restyles:

@@ -149,3 +149,12 @@ def during_clicks(clicks: Sequence[Click], entries: Iterable[dict]) -> int:
         any(e["start"] < end and e["start"] + e["duration"] > start for start, end in windows)
         for e in entries
     )
+
+
+def write_rows(writes: dict[str, list[int]]) -> list[tuple[int, int, str]]:
+    """bench/latency.py --writes: (writes, of them unchanged, what was written where), those
+    that changed nothing most often first: a write of the value already there still costs
+    the page (a new text node is laid out again, an attribute restyles what its selectors
+    reach), and is how the table's seats were found rewriting every text (28 November)."""
+    rows = [(int(total), int(same), key) for key, (total, same) in writes.items()]
+    return sorted(rows, key=lambda row: (-row[1], -row[0], row[2]))

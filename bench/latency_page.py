@@ -142,6 +142,54 @@ READ_SAVE_JS = """
 """
 
 
+# --writes: every write to the page while it is played, by what was written where, and how
+# many of them left it as it was (an attribute set to the value it had, a text replaced by
+# the same text). A record's new value is the next record's old one for the same node and
+# attribute, or what the node holds once the batch is read: records come in order.
+WRITES_JS = """
+() => {
+  const writes = window.__writes = {};
+  const name = (node) => {
+    const el = node.nodeType === 3 ? node.parentElement : node;
+    if (!el || !el.tagName) return '?';
+    const classes = typeof el.className === 'string' ? el.className.split(' ').filter(Boolean) : [];
+    return el.tagName + (el.id ? '#' + el.id : '') + classes.slice(0, 2).map(c => '.' + c).join('');
+  };
+  const text = (nodes) => [...nodes].map(n => n.textContent).join('');
+  const count = (key, same) => {
+    const row = writes[key] = writes[key] || [0, 0];
+    row[0] += 1;
+    if (same) row[1] += 1;
+  };
+  new MutationObserver((records) => {
+    const after = new Map();  // node -> {attribute or '#text': its value after the record}
+    for (let i = records.length - 1; i >= 0; i--) {
+      const r = records[i];
+      if (r.type === 'childList') {
+        const same = r.addedNodes.length > 0 && r.removedNodes.length > 0
+          && [...r.addedNodes, ...r.removedNodes].every(n => n.nodeType === 3)
+          && text(r.addedNodes) === text(r.removedNodes);
+        count(`child ${name(r.target)} +${r.addedNodes.length} -${r.removedNodes.length}`, same);
+        continue;
+      }
+      const slot = r.type === 'attributes' ? r.attributeName : '#text';
+      const seen = after.get(r.target) || {};
+      const now = slot in seen ? seen[slot]
+        : (r.type === 'attributes' ? r.target.getAttribute(slot) : r.target.data);
+      seen[slot] = r.oldValue;
+      after.set(r.target, seen);
+      count(r.type === 'attributes' ? `attr ${slot} ${name(r.target)}` : `text ${name(r.target)}`,
+            now === r.oldValue);
+    }
+  }).observe(document.documentElement, {subtree: true, childList: true, attributes: true,
+                                         attributeOldValue: true, characterData: true,
+                                         characterDataOldValue: true});
+}
+"""
+
+READ_WRITES_JS = "() => window.__writes || {}"
+
+
 class PageWentWrong(RuntimeError):
     pass
 

@@ -20,6 +20,7 @@ from bench.latency_figures import (
     match_entries,
     percentile,
     summarise,
+    write_rows,
 )
 from bench.latency_page import PageWentWrong, check_board, expected_board
 from bench.latency_trace import (
@@ -452,3 +453,18 @@ def test_restyles_count_each_cause_and_put_the_commonest_first():
     ]
     assert restyles([]) == []
 
+
+def test_write_rows_put_the_writes_that_changed_nothing_first():
+    writes = {
+        "attr class DIV.card.std": [506, 0],
+        "attr disabled BUTTON": [770, 742],
+        "child SPAN.seat-name +1 -1": [116, 116],
+        "attr hidden P.stats-line": [308, 308],
+    }
+    assert write_rows(writes) == [
+        (770, 742, "attr disabled BUTTON"),
+        (308, 308, "attr hidden P.stats-line"),
+        (116, 116, "child SPAN.seat-name +1 -1"),
+        (506, 0, "attr class DIV.card.std"),
+    ]
+    assert write_rows({}) == []

@@ -61,7 +61,8 @@ def by_id(element_id: str):
     return document.getElementById(element_id)
 
 
-_motion: dict = {"forced": False}  # reduced motion forced by the settings; the query
+_motion = {"forced": False}  # reduced motion forced on by the player's settings
+_reduce_query = []  # the system's prefers-reduced-motion query, made on first use
 
 
 def had_activation() -> bool:
@@ -77,9 +78,9 @@ def reduced_motion() -> bool:
     render asks two or three times a move."""
     if _motion["forced"]:
         return True
-    if "query" not in _motion:
-        _motion["query"] = window.matchMedia("(prefers-reduced-motion: reduce)")
-    return bool(_motion["query"].matches)
+    if not _reduce_query:
+        _reduce_query.append(window.matchMedia("(prefers-reduced-motion: reduce)"))
+    return bool(_reduce_query[0].matches)
 
 
 def set_motion(forced_reduced: bool) -> None:

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 class StatusBar:
     def __init__(self, page: Page) -> None:
         self.page = page
-        self.written = Written()  # element id -> the text refresh last gave it, and
-        # ("enabled", action) -> whether that action's buttons were last left enabled
+        self.written = Written()  # element id -> the text refresh last gave it
+        self.enabled = Written()  # action -> whether its buttons were last left enabled
 
     def _text(self, element_id: str, text: str) -> None:
         if self.written.changed(element_id, text):
@@ -31,8 +31,7 @@ class StatusBar:
         """A game is shown: its names, deal and options, and no end marked yet."""
         page = self.page
         info, game = page.info, page.session.game
-        for key in [key for key in self.written if isinstance(key, tuple)]:
-            del self.written[key]  # the buttons' state: a new board has buttons of its own
+        self.enabled = Written()  # a new board has buttons of its own (End turn)
         body = document.body
         body.dataset.view = "game"
         body.dataset.game = info.id
@@ -66,7 +65,7 @@ class StatusBar:
             "end-turn": session.may_pick(),
         }
         for action, enabled in buttons.items():
-            if self.written.changed(("enabled", action), enabled):  # (after every move)
+            if self.enabled.changed(action, enabled):  # (refresh runs after every move)
                 for button in document.querySelectorAll(f'[data-action="{action}"]'):
                     button.disabled = not enabled
         status = session.status()

@@ -55,10 +55,11 @@ The hint uses only what the player has seen. In the first pass that is the grid,
 waste's top card, the sizes of stock and waste and the passes (`by_sight`). Once the
 stock has run out every card left has been seen, in order (each deal shows its cards
 on the waste, and a redeal keeps the order), so from then on the hint asks the solver
-(up to PLAN_NODES, in slices in the page) at the start of each pass and while the stock
-is empty, and follows the winning line it finds (`planned`): the hint player wins 98.5%
-of deals 1-10,000 (90.3% with the move-by-move search of 1,500 nodes it used before),
-against almost none by sight alone. The greedy player is the baseline.
+(up to PLAN_NODES, LIMITED_PLAN_NODES with a limit of passes, in slices in the page) at
+the start of each pass and while the stock is empty, and follows the winning line it
+finds (`planned`): the hint player wins 98.5% of deals 1-10,000 (90.3% with the
+move-by-move search of 1,500 nodes it used before), against almost none by sight alone.
+The greedy player is the baseline.
 """
 
 from __future__ import annotations
@@ -238,6 +239,12 @@ def greedy(game) -> Move | None:
 # passes, deals 1-200, 12 won against 6 (100,000 nodes won no more on deals 1-100); since
 # the solver's beam (a probe before the last pass), 183 of three-pass deals 1-1,000 (45 before).
 PLAN_NODES = 50_000
+# With a limit of passes a win is harder to find and worth more: the player cannot go round
+# again to try another line. Three passes, deals 1-100: 35 won with 100,000 nodes, 30 with
+# 50,000, 36 with 150,000 (none lost by the larger budget). In the page (bench/hints.py
+# --browser, three-pass deals 1-5): p95 426 ms, slowest 519, against 366 and 516 with
+# 50,000; with 200,000 the p95 is 1.3 s, over the 1 s a hint may think.
+LIMITED_PLAN_NODES = 100_000
 _plans: dict[tuple, Move | None] = {}  # exact position -> the next move of a winning line
 PLANS_KEPT = 20_000  # (None: searched, and no winning line found within the budget)
 
@@ -266,7 +273,7 @@ def plan_search(game) -> Resumable | None:
     if (game.is_over() or not knows_every_card(game) or (game.waste and game.stock)
             or _position(game) in _plans):
         return None
-    return new_search(game, PLAN_NODES)
+    return new_search(game, LIMITED_PLAN_NODES if game.options["passes"] else PLAN_NODES)
 
 
 def keep_plan(game, solution) -> None:

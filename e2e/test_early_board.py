@@ -276,3 +276,46 @@ def test_the_early_board_has_the_chosen_card_backs_and_table(page, site_url):
     assert looks == ["lattice", "felt"]  # the copy's own, as it was taken: nothing foreign
     let_go(page, held)
     assert page.evaluate("window.__pwned") is None
+
+
+FIRST_PAINT = """
+window.__early = {};
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (entry.name === "first-paint") window.__early.firstPaint = entry.startTime;
+  }
+}).observe({ type: "paint", buffered: true });
+new MutationObserver(() => {
+  if (document.body && "early" in document.body.dataset && !window.__early.copyAt) {
+    window.__early.copyAt = performance.now();
+  }
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-early"] });
+"""
+
+
+def test_the_first_frame_of_a_visit_back_is_the_board_not_the_loading_screen(page, site_url):
+    """js/early.js blocks rendering until it has run (blocking="render" in index.html), so
+    the first frame a player coming back sees is the board left: no frame of the loading
+    screen is drawn first (in software, a frame of the whole page costs 50-100 ms more
+    before the board shows). Held back here: early.js itself, arriving 400 ms late,
+    after the stylesheets, which without the attribute let the loading screen paint."""
+    game_id = ALL_GAMES[0]
+    url = f"{site_url}/?game={game_id}&deal=5"
+    open_ready(page, url)
+    play_first_move(page, game_id, 5)
+    wait_for_copy(page, game_id)
+    page.add_init_script(FIRST_PAINT)
+
+    def late(route: Route) -> None:
+        page.wait_for_timeout(400)
+        route.continue_()
+
+    page.route("**/js/early.js", late)
+    held = reload_held(page, url)
+    page.wait_for_function("window.__early && window.__early.firstPaint !== undefined",
+                           timeout=20_000)
+    marks = page.evaluate("({...window.__early})")
+    assert page.evaluate("document.body.dataset.state") == "loading"
+    assert "copyAt" in marks and marks["copyAt"] < marks["firstPaint"], marks
+    page.unroute("**/js/early.js")
+    let_go(page, held)

@@ -73,7 +73,13 @@ since the slack moves little. A refill, or a waste card onto a top that the coun
 alone do not leave free, uses one unit: when it was the only one, none of the old is
 left; none at all when the cards need 24 piles; and a card coming onto the grid adds
 slack only at its own code (a refill, fewer of its step than of the step below) and at
-the code above (fewer of its step than of the step above). `Relaxed` allows every
+the code above (fewer of its step than of the step above). The mask keeps only the
+bits it can still read (`relevant`): a code b with one copy in the sequence, one on the
+grid and one b-1 on the grid (with both b-1 there a waste b always has a top, with none
+or no b there is no slack at b, and counts only grow), so positions that differ in
+bits never read again share the table (one-pass deals 1, 16, 77, 43, 4 and 30 lost in
+35,000, 66,000, 181,000, 272,000, 207,000 and 625,000 nodes instead of 36,000, 70,000,
+203,000, 292,000, 235,000 and 716,000, at the same CPU a node). `Relaxed` allows every
 move some grid allows with its slack within the mask, so each line of the game is one
 of its lines: a position it finds lost is lost in the game whatever its piles (the
 core skips those; a root lost there is the answer). Its positions are a sequence, a
@@ -198,6 +204,16 @@ it, and the count of builds onto each step (both split positions): each decided 
 and none decided one-pass deal 4 or 37 within 150,000 nodes. Also tried: a card that
 waits on a grid of exactly 24 piles when its step below is all covered (not only when
 none of it is on the grid): exact, but it cut nothing more on deals 4, 16 and 43.
+Tried on one pass and dropped (28 November): every base card must come in by a refill,
+from the stock's top (then the grid holds the grid's cards, the bases that must come so
+before it, and some of the cards above it in the sequence, not those under a waiting
+card) or from the waste's top once the stock is empty (then it also holds every card
+above it); in each case some grid of those cards needs fewer than 24 piles (the fewest
+over the choices is a sum per sequence). Exact, but a cut at a position failing both
+cost 10-20 times the CPU of a node of `Relaxed` and saved little: deals 1, 16, 77, 43,
+4 and 30 in 24,000, 64,000, 198,000, 207,000, 234,000 and 571,000 nodes (the old 36,000
+... 716,000 above); limiting the cards that leave the waste first to its top ones
+(they leave from the top) cut nothing more.
 """
 
 from __future__ import annotations
@@ -272,6 +288,27 @@ def exits_mask(bottoms: list[int], tops: list[int]) -> int:
         if b & 3 and bottoms[b] and tops[b - 1]:
             mask |= 1 << b
     return mask
+
+
+def relevant(mask: int, gone) -> int:
+    """The bits of a slack mask (`Relaxed.mask`) that can still matter: a code b (not a
+    base) with one copy in the sequence and one on the grid, and one of b-1 on the grid
+    (`gone`: the sequence's cards of each code, a list or the sequence itself). Only
+    there is a mask bit ever read: a waste card b has a top b-1 for sure when both
+    b-1 are on the grid, none when neither is, and none by slack when no b is on the
+    grid (the slack at b is at most min(c_(b-1), c_b)); and counts only grow, so a
+    code that is not relevant never becomes relevant again with slack it had before
+    (a b coming from the waste lands on a b-1: no slack at b; a b refilled, or a b-1
+    coming in under a b, sets the bit again, see `Relaxed.apply`)."""
+    count = gone.count if isinstance(gone, bytes) else gone.__getitem__
+    kept = 0
+    while mask:
+        low = mask & -mask
+        b = low.bit_length() - 1
+        if b & 3 and count(b) == 1 and count(b - 1) == 1:
+            kept |= low
+        mask ^= low
+    return kept
 
 
 def _runs(gone: list[int], base: int) -> int:
@@ -592,7 +629,8 @@ class Relaxed:
     def __init__(self, seq: bytes, p: int, redeals: int, draw: int, passes: int,
                  shared: Relaxed | None = None, mask: int = ALL) -> None:
         self.seq, self.p, self.redeals = seq, p, redeals
-        self.mask = mask  # the codes where the grid's slack may lie (see the class)
+        # the codes where the grid's slack may lie and can matter (see the class)
+        self.mask = relevant(mask, seq)
         self.masks: list[int] = []  # the mask before each move of `path`
         self.draw, self.passes = draw, passes
         self.gone = [0] * 48  # the sequence's cards of each code
@@ -626,6 +664,7 @@ class Relaxed:
         up, and `answer` runs it. A question that runs out of its budget (ASK_NODES,
         doubled each time the same position is asked again, as the core's restarts do)
         answers UNKNOWN, and the core searches on."""
+        mask = relevant(mask, seq)
         if self.lost(seq, p, r, mask):
             return LOST
         if not self.asks:
@@ -757,7 +796,7 @@ class Relaxed:
         if x & 3 != 3 and here < 2 - gone[x + 1]:
             mask |= 1 << x + 1
         self._take(x, 1)
-        self.mask = mask if self.runs < 24 else 0
+        self.mask = relevant(mask, gone) if self.runs < 24 else 0
         self.seq = seq[:at] + seq[at + 1:]
         self.p = q - 1 if kind == WASTE else (at if q < n else q - 1)
         self.redeals = r
@@ -932,8 +971,8 @@ class Beam:
                     return WON
                 key = (bytes(core.bottoms), bytes(core.tops), seq, core.p, core.redeals)
                 if key in self.seen or (relaxed is not None and seq in relaxed.failed and (
-                        relaxed.lost(seq, core.p, core.redeals,
-                                     exits_mask(core.bottoms, core.tops)))):
+                        relaxed.lost(seq, core.p, core.redeals, relevant(
+                                     exits_mask(core.bottoms, core.tops), seq)))):
                     continue  # (the mask, 48 steps, only for a sequence the table holds)
                 self.seen.add(key)
                 bases = parent[5] - (move[2] == EXIT and not undo[3] & 3)

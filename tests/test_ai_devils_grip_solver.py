@@ -533,7 +533,8 @@ def test_questions_to_the_search_without_the_grid_never_lose_a_won_position(pass
     that starts on the last pass (a question is a search of its own from there, sharing
     the tables): on late positions of real deals the core with its questions reaches
     the verdict of the core alone (exact, as the plain search shows above), and the
-    questions do cut (LOST) as well as let the core on (WON)."""
+    questions do cut (LOST) as well as let the core on (WON; a question won with a whole
+    line has it played on the grid, `Core._follow`, which often wins at once)."""
     asked = {WON: 0, LOST: 0, UNKNOWN: 0}
     verdicts = {WON: 0, LOST: 0}
     for bottoms, tops, seq, p, r in late_positions(passes):
@@ -547,7 +548,7 @@ def test_questions_to_the_search_without_the_grid_never_lose_a_won_position(pass
         verdicts[status] += 1
         for verdict, count in counts.items():
             asked[verdict] += count
-    assert min(verdicts.values()) >= 3 and asked[LOST] >= 10 and asked[WON] >= 10, asked
+    assert min(verdicts.values()) >= 3 and asked[LOST] >= 10 and asked[WON] >= 5, asked
 
 
 def test_no_questions_before_the_last_pass():
@@ -840,3 +841,43 @@ def test_the_beams_inline_scores_are_its_score():
                 assert score == beam.score(beam.layer[index], move), (deal, move)
             checked += len(beam.candidates)
     assert checked > 10_000
+
+
+def test_a_line_without_the_grid_is_played_on_the_grid_with_each_choice_of_piles():
+    """`Follow` plays a line of progress moves whose refills name no pile (as the
+    search without the grid makes them) on the grid, trying each pile that can leave
+    its cell: one-pass deal 752's winning line, its piles forgotten, is found again (a
+    line that wins on the engine), from the root and, by `Core._follow`, from a
+    position along it; a line whose waste card has no top is not played at all."""
+    game = GAMES["devils-grip"].new(deal=752, passes=1)
+    search = DevilsGripSearch(game, 400_000)
+    assert search.run().status == WON
+    won = search.core.line
+    loose = [(q, r, kind, c if kind == dgs.WASTE else 0) for q, r, kind, c in won]
+    assert len(loose) == 72 and any(kind == dgs.EXIT for _q, _r, kind, _c in loose)
+    root = DevilsGripSearch(game).core
+    follow = dgs.Follow(root, loose)
+    assert follow.step(100_000) == WON
+    moves, left = dgs.texts(game, follow.line)
+    assert left == 0 and replay(game, moves).outcome().won
+    core = DevilsGripSearch(game).core
+    for move in won[:30]:
+        core.apply(move)
+        core.path.append(move)
+    assert core._follow(loose[30:])
+    moves, left = dgs.texts(game, core.line)
+    assert left == 0 and replay(game, moves).outcome().won
+    seq, tops = root.seq, root.tops
+    bad = next(q for q, _r in root.pointers() if q and seq[q - 1] & 3 and not tops[seq[q - 1] - 1])
+    assert dgs.Follow(root, [(bad, 0, dgs.WASTE, 0)] + loose).step(1_000) == LOST
+
+
+def test_one_pass_deals_left_undecided_at_96_million_nodes_are_won_by_a_line_without_the_grid():
+    """One-pass deal 264 was left undecided by the solver at 96 million nodes: its
+    search without the grid finds a winning line (it then says nothing of the game),
+    and played on the grid with each choice of piles (`Follow`) that line wins: within
+    2.5 million nodes, and the line wins on the engine."""
+    game = GAMES["devils-grip"].new(deal=264, passes=1)
+    solution = solve_game(game, 2_500_000)
+    assert solution.status == WON
+    assert replay(game, solution.moves).outcome().won

@@ -112,6 +112,16 @@ count in the search's budget. Before the last pass questions are not asked: ther
 search without the grid cuts next to nothing (over three-pass deals 1-8 with 300,000
 nodes they decided none, and cost the core's best lines 8-26 cards).
 
+A winning line of the search without the grid is not a win, but it may be one: its
+refills name no pile, and played on the grid with each pile that can leave its cell
+(`Follow`, a search over those choices, each grid once a move) it wins when some choice
+plays every move. The root's line is played so (up to FOLLOW_NODES), and so is the line
+of each question that wins with a whole line (from the core's position, up to
+FOLLOW_ASK_NODES): a win found so is a win (its moves are checked on the engine like
+any). One-pass deals 40 and 264, which the solver had left undecided at 96 million
+nodes (their best lines 55 and more cards short; taken for lost), are won so: the root's
+first line wins on the grid, in 2.67 and 2.07 million nodes (14 and 12 s of CPU).
+
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
 wins, not within 2 million nodes). So such a search first runs a beam (`Beam`, 6/8 of
@@ -230,6 +240,8 @@ WASTE, EXIT = 0, 1
 LUBY_UNIT = 2_000  # nodes of the shortest run of the restarts
 CHARGE = 4  # the beam counts a node per this many moves scored (CPU as the core's nodes)
 BEAM_SHARE, PROBE_SHARE = 6, 1  # eighths of the budget, before the last pass (`_probe`)
+FOLLOW_NODES = 200_000  # nodes of `Follow` for the root's line of `Relaxed` on the grid
+FOLLOW_ASK_NODES = 2_000  # and for the line of a question (`Core.step`)
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
@@ -531,6 +543,16 @@ class Core:
         self.bottoms[b] += 1
         self.tops[b - 1] += 1
 
+    def _follow(self, moves: list[tuple]) -> bool:
+        """Play a question's winning line (`Follow`) from here: True when it wins (the
+        whole line in `line`)."""
+        follow = Follow(self, moves)
+        won = follow.step(FOLLOW_ASK_NODES) == WON
+        self.nodes += follow.nodes
+        if won:
+            self.line = self.path + follow.line
+        return won
+
     # -- the search ----------------------------------------------------------------------
 
     def _restart(self) -> None:
@@ -559,6 +581,8 @@ class Core:
                 self.asking = False
                 if verdict == LOST:
                     self.unapply(path.pop(), undos.pop())
+                elif verdict == WON and relaxed.line and self._follow(relaxed.line):
+                    return WON
                 else:
                     stack.append([self._children(), 0])
                 continue
@@ -652,6 +676,7 @@ class Relaxed:
         self.question: Relaxed | None = None
         self.question_key: tuple = ()
         self.question_end = 0
+        self.line: list[tuple] | None = None  # the last question's winning line, if whole
         self.path: list[tuple] = []
         self.undos: list[tuple] = []
         self.status: str | None = None  # WON or LOST once decided
@@ -689,6 +714,8 @@ class Relaxed:
             verdict = UNKNOWN
         if verdict is not None:
             self.question = None
+            # a whole winning line, for the core to play on its grid
+            self.line = list(question.path) if verdict == WON and not question.seq else None
             if verdict != UNKNOWN:
                 del self.unsure[self.question_key]
         return verdict
@@ -1015,6 +1042,60 @@ class Beam:
         return line
 
 
+class Follow:
+    """A winning line of `Relaxed` played on the grid: its progress moves in its order,
+    a refill there naming no pile, here each pile that can leave its cell (a search over
+    those choices, each grid once a move). WON when some choice plays every move (the
+    line with its piles in `line`: the game is won), LOST when none does (that says
+    nothing of the game: another line may win). `step(quota)` resumes."""
+
+    def __init__(self, core: Core, line: list[tuple]) -> None:
+        self.core = Core(core.bottoms[:], core.tops[:], core.seq, core.p, core.redeals,
+                         core.draw, core.passes, shake=False)
+        self.moves = line
+        self.nodes = 0
+        self.seen: set = set()
+        self.path: list[tuple] = []
+        self.undos: list[tuple] = []
+        self.line: list[tuple] | None = None
+        self.stack = [[self._options(), 0]]
+
+    def _options(self) -> list[tuple]:
+        q, r, kind, _c = self.moves[len(self.path)]
+        bottoms, tops, seq = self.core.bottoms, self.core.tops, self.core.seq
+        if kind == WASTE:
+            c = seq[q - 1]
+            return [(q, r, WASTE, c)] if c & 3 and tops[c - 1] else []
+        return [(q, r, EXIT, b) for b in range(48) if b & 3 and bottoms[b] and tops[b - 1]]
+
+    def step(self, quota: int) -> str | None:
+        core, stack, path, undos = self.core, self.stack, self.path, self.undos
+        end = self.nodes + quota
+        while self.nodes < end:
+            frame = stack[-1]
+            if frame[1] >= len(frame[0]):
+                stack.pop()
+                if not path:
+                    return LOST
+                core.unapply(path.pop(), undos.pop())
+                continue
+            move = frame[0][frame[1]]
+            frame[1] += 1
+            undos.append(core.apply(move))
+            path.append(move)
+            self.nodes += 1
+            if len(path) == len(self.moves):
+                self.line = list(path)
+                return WON
+            key = (len(path), bytes(core.bottoms), bytes(core.tops))
+            if key in self.seen:
+                core.unapply(path.pop(), undos.pop())
+                continue
+            self.seen.add(key)
+            stack.append([self._options(), 0])
+        return None
+
+
 def _codes(game):
     from .devils_grip import CODE
 
@@ -1049,6 +1130,8 @@ class DevilsGripSearch(Sliced):
         self.probe_best: tuple[list[str], Solution] | None = None  # the best line of one
         self.beam: Beam | None = None  # the beam search, first of all (see `_probe`)
         self.beam_budget = 0
+        self.follow: Follow | None = None  # the root's winning line of `relaxed`, on the grid
+        self.follow_nodes = 0
         self.generic = None
         if not all(game.cells):
             from .devils_grip import RULES
@@ -1118,7 +1201,8 @@ class DevilsGripSearch(Sliced):
             return self.result.nodes  # (a finished search frees its tables and counts)
         probing = self.probe.nodes if self.probe is not None else 0
         return (self.core.nodes + (self.relaxed.nodes if self.relaxed else 0)
-                + self.probe_nodes + probing + (self.beam.nodes if self.beam else 0))
+                + self.follow_nodes + self.probe_nodes + probing
+                + (self.beam.nodes if self.beam else 0))
 
     @property
     def progress(self) -> float:
@@ -1171,9 +1255,26 @@ class DevilsGripSearch(Sliced):
             # most of each slice to the search without the grid, until it decides: LOST
             # there is the answer; WON there says nothing, and its table stays in use
             before = relaxed.nodes
-            if relaxed.step(max(1, quota * 7 // 8)) == LOST:
+            verdict = relaxed.step(max(1, quota * 7 // 8))
+            if verdict == LOST:
                 status = LOST
+            elif verdict == WON and not relaxed.seq:
+                # a whole line: played on the grid, with each choice of piles, it may win
+                self.follow = Follow(Core(*_codes(self.game), len(self.game.waste),
+                                          self.game.redeals, self.core.draw,
+                                          self.core.passes, shake=False), list(relaxed.path))
             quota -= relaxed.nodes - before
+        follow = self.follow
+        if status is None and follow is not None and quota > 0:
+            before = follow.nodes
+            verdict = follow.step(min(quota, FOLLOW_NODES - follow.nodes))
+            self.follow_nodes += follow.nodes - before
+            quota -= follow.nodes - before
+            if verdict == WON:
+                status = WON
+                self.core.line = follow.line
+            elif verdict == LOST or follow.nodes >= FOLLOW_NODES:
+                self.follow = None
         if status is None and not self.probes:
             status = self.core.step(max(0, quota))
         self.seconds += time.perf_counter() - started

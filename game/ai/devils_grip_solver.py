@@ -73,7 +73,13 @@ since the slack moves little. A refill, or a waste card onto a top that the coun
 alone do not leave free, uses one unit: when it was the only one, none of the old is
 left; none at all when the cards need 24 piles; and a card coming onto the grid adds
 slack only at its own code (a refill, fewer of its step than of the step below) and at
-the code above (fewer of its step than of the step above). `Relaxed` allows every
+the code above (fewer of its step than of the step above). The mask keeps only the
+bits it can still read (`relevant`): a code b with one copy in the sequence, one on the
+grid and one b-1 on the grid (with both b-1 there a waste b always has a top, with none
+or no b there is no slack at b, and counts only grow), so positions that differ in
+bits never read again share the table (one-pass deals 1, 16, 77, 43, 4 and 30 lost in
+35,000, 66,000, 181,000, 272,000, 207,000 and 625,000 nodes instead of 36,000, 70,000,
+203,000, 292,000, 235,000 and 716,000, at the same CPU a node). `Relaxed` allows every
 move some grid allows with its slack within the mask, so each line of the game is one
 of its lines: a position it finds lost is lost in the game whatever its piles (the
 core skips those; a root lost there is the answer). Its positions are a sequence, a
@@ -105,6 +111,21 @@ A question is resumable: the core waits for its answer across slices, and its no
 count in the search's budget. Before the last pass questions are not asked: there the
 search without the grid cuts next to nothing (over three-pass deals 1-8 with 300,000
 nodes they decided none, and cost the core's best lines 8-26 cards).
+
+A winning line of the search without the grid is not a win, but it may be one: its
+refills name no pile, and played on the grid with each pile that can leave its cell
+(`Follow`, a search over those choices, each grid once a move) it wins when some choice
+plays every move. The root's line is played so (up to FOLLOW_NODES), and so is the line
+of each question that wins with a whole line (from the core's position, up to
+FOLLOW_ASK_NODES): a win found so is a win (its moves are checked on the engine like
+any). One-pass deals 40 and 264, which the solver had left undecided at 96 million
+nodes (their best lines 55 and more cards short; taken for lost), are won so: the root's
+first line wins on the grid, in 2.67 and 2.07 million nodes (15 and 12 s of CPU), and so
+is deal 524, in 5.19 million (28 s). Of the other ten of the 13 deals left undecided at
+96 million nodes, deal 476's first line cannot be played on the grid (219,000 nodes of
+`Follow`), and the root search without the grid of 274, 359 and 541 finds no line and
+no loss within 10 million nodes; with one pass deals 1-1,000 are then 973 proved lost,
+17 won, 10 undecided (70, 108, 126, 274, 359, 476, 541, 681, 735, 853).
 
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
@@ -198,6 +219,23 @@ it, and the count of builds onto each step (both split positions): each decided 
 and none decided one-pass deal 4 or 37 within 150,000 nodes. Also tried: a card that
 waits on a grid of exactly 24 piles when its step below is all covered (not only when
 none of it is on the grid): exact, but it cut nothing more on deals 4, 16 and 43.
+Tried on one pass and dropped (28 November): every base card must come in by a refill,
+from the stock's top (then the grid holds the grid's cards, the bases that must come so
+before it, and some of the cards above it in the sequence, not those under a waiting
+card) or from the waste's top once the stock is empty (then it also holds every card
+above it); in each case some grid of those cards needs fewer than 24 piles (the fewest
+over the choices is a sum per sequence). Exact, but a cut at a position failing both
+cost 10-20 times the CPU of a node of `Relaxed` and saved little: deals 1, 16, 77, 43,
+4 and 30 in 24,000, 64,000, 198,000, 207,000, 234,000 and 571,000 nodes (the old 36,000
+... 716,000 above); limiting the cards that leave the waste first to its top ones
+(they leave from the top) cut nothing more. Also tried on the slack (28 November): when
+every unit of slack lies at a relevant code (as many as the mask's bits), a refill
+spends one of them, so a child per bit it clears: exact, but the children split what
+one child with the whole mask covered, and deals 1, 77, 43, 4 and 30 were no longer
+decided within 400,000 nodes of the root search without the grid (35,000 to 270,000
+before); a count of the units at relevant codes kept beside the mask instead (a refill
+spends one of them when they are all the exits on offer): exact, 1-2% fewer nodes, 20%
+more CPU a node.
 """
 
 from __future__ import annotations
@@ -214,6 +252,8 @@ WASTE, EXIT = 0, 1
 LUBY_UNIT = 2_000  # nodes of the shortest run of the restarts
 CHARGE = 4  # the beam counts a node per this many moves scored (CPU as the core's nodes)
 BEAM_SHARE, PROBE_SHARE = 6, 1  # eighths of the budget, before the last pass (`_probe`)
+FOLLOW_NODES = 200_000  # nodes of `Follow` for the root's line of `Relaxed` on the grid
+FOLLOW_ASK_NODES = 2_000  # and for the line of a question (`Core.step`)
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
@@ -272,6 +312,27 @@ def exits_mask(bottoms: list[int], tops: list[int]) -> int:
         if b & 3 and bottoms[b] and tops[b - 1]:
             mask |= 1 << b
     return mask
+
+
+def relevant(mask: int, gone) -> int:
+    """The bits of a slack mask (`Relaxed.mask`) that can still matter: a code b (not a
+    base) with one copy in the sequence and one on the grid, and one of b-1 on the grid
+    (`gone`: the sequence's cards of each code, a list or the sequence itself). Only
+    there is a mask bit ever read: a waste card b has a top b-1 for sure when both
+    b-1 are on the grid, none when neither is, and none by slack when no b is on the
+    grid (the slack at b is at most min(c_(b-1), c_b)); and counts only grow, so a
+    code that is not relevant never becomes relevant again with slack it had before
+    (a b coming from the waste lands on a b-1: no slack at b; a b refilled, or a b-1
+    coming in under a b, sets the bit again, see `Relaxed.apply`)."""
+    count = gone.count if isinstance(gone, bytes) else gone.__getitem__
+    kept = 0
+    while mask:
+        low = mask & -mask
+        b = low.bit_length() - 1
+        if b & 3 and count(b) == 1 and count(b - 1) == 1:
+            kept |= low
+        mask ^= low
+    return kept
 
 
 def _runs(gone: list[int], base: int) -> int:
@@ -494,6 +555,16 @@ class Core:
         self.bottoms[b] += 1
         self.tops[b - 1] += 1
 
+    def _follow(self, moves: list[tuple]) -> bool:
+        """Play a question's winning line (`Follow`) from here: True when it wins (the
+        whole line in `line`)."""
+        follow = Follow(self, moves)
+        won = follow.step(FOLLOW_ASK_NODES) == WON
+        self.nodes += follow.nodes
+        if won:
+            self.line = self.path + follow.line
+        return won
+
     # -- the search ----------------------------------------------------------------------
 
     def _restart(self) -> None:
@@ -522,6 +593,8 @@ class Core:
                 self.asking = False
                 if verdict == LOST:
                     self.unapply(path.pop(), undos.pop())
+                elif verdict == WON and relaxed.line and self._follow(relaxed.line):
+                    return WON
                 else:
                     stack.append([self._children(), 0])
                 continue
@@ -592,7 +665,8 @@ class Relaxed:
     def __init__(self, seq: bytes, p: int, redeals: int, draw: int, passes: int,
                  shared: Relaxed | None = None, mask: int = ALL) -> None:
         self.seq, self.p, self.redeals = seq, p, redeals
-        self.mask = mask  # the codes where the grid's slack may lie (see the class)
+        # the codes where the grid's slack may lie and can matter (see the class)
+        self.mask = relevant(mask, seq)
         self.masks: list[int] = []  # the mask before each move of `path`
         self.draw, self.passes = draw, passes
         self.gone = [0] * 48  # the sequence's cards of each code
@@ -614,6 +688,7 @@ class Relaxed:
         self.question: Relaxed | None = None
         self.question_key: tuple = ()
         self.question_end = 0
+        self.line: list[tuple] | None = None  # the last question's winning line, if whole
         self.path: list[tuple] = []
         self.undos: list[tuple] = []
         self.status: str | None = None  # WON or LOST once decided
@@ -626,6 +701,7 @@ class Relaxed:
         up, and `answer` runs it. A question that runs out of its budget (ASK_NODES,
         doubled each time the same position is asked again, as the core's restarts do)
         answers UNKNOWN, and the core searches on."""
+        mask = relevant(mask, seq)
         if self.lost(seq, p, r, mask):
             return LOST
         if not self.asks:
@@ -650,6 +726,8 @@ class Relaxed:
             verdict = UNKNOWN
         if verdict is not None:
             self.question = None
+            # a whole winning line, for the core to play on its grid
+            self.line = list(question.path) if verdict == WON and not question.seq else None
             if verdict != UNKNOWN:
                 del self.unsure[self.question_key]
         return verdict
@@ -757,7 +835,7 @@ class Relaxed:
         if x & 3 != 3 and here < 2 - gone[x + 1]:
             mask |= 1 << x + 1
         self._take(x, 1)
-        self.mask = mask if self.runs < 24 else 0
+        self.mask = relevant(mask, gone) if self.runs < 24 else 0
         self.seq = seq[:at] + seq[at + 1:]
         self.p = q - 1 if kind == WASTE else (at if q < n else q - 1)
         self.redeals = r
@@ -932,8 +1010,8 @@ class Beam:
                     return WON
                 key = (bytes(core.bottoms), bytes(core.tops), seq, core.p, core.redeals)
                 if key in self.seen or (relaxed is not None and seq in relaxed.failed and (
-                        relaxed.lost(seq, core.p, core.redeals,
-                                     exits_mask(core.bottoms, core.tops)))):
+                        relaxed.lost(seq, core.p, core.redeals, relevant(
+                                     exits_mask(core.bottoms, core.tops), seq)))):
                     continue  # (the mask, 48 steps, only for a sequence the table holds)
                 self.seen.add(key)
                 bases = parent[5] - (move[2] == EXIT and not undo[3] & 3)
@@ -976,6 +1054,60 @@ class Beam:
         return line
 
 
+class Follow:
+    """A winning line of `Relaxed` played on the grid: its progress moves in its order,
+    a refill there naming no pile, here each pile that can leave its cell (a search over
+    those choices, each grid once a move). WON when some choice plays every move (the
+    line with its piles in `line`: the game is won), LOST when none does (that says
+    nothing of the game: another line may win). `step(quota)` resumes."""
+
+    def __init__(self, core: Core, line: list[tuple]) -> None:
+        self.core = Core(core.bottoms[:], core.tops[:], core.seq, core.p, core.redeals,
+                         core.draw, core.passes, shake=False)
+        self.moves = line
+        self.nodes = 0
+        self.seen: set = set()
+        self.path: list[tuple] = []
+        self.undos: list[tuple] = []
+        self.line: list[tuple] | None = None
+        self.stack = [[self._options(), 0]]
+
+    def _options(self) -> list[tuple]:
+        q, r, kind, _c = self.moves[len(self.path)]
+        bottoms, tops, seq = self.core.bottoms, self.core.tops, self.core.seq
+        if kind == WASTE:
+            c = seq[q - 1]
+            return [(q, r, WASTE, c)] if c & 3 and tops[c - 1] else []
+        return [(q, r, EXIT, b) for b in range(48) if b & 3 and bottoms[b] and tops[b - 1]]
+
+    def step(self, quota: int) -> str | None:
+        core, stack, path, undos = self.core, self.stack, self.path, self.undos
+        end = self.nodes + quota
+        while self.nodes < end:
+            frame = stack[-1]
+            if frame[1] >= len(frame[0]):
+                stack.pop()
+                if not path:
+                    return LOST
+                core.unapply(path.pop(), undos.pop())
+                continue
+            move = frame[0][frame[1]]
+            frame[1] += 1
+            undos.append(core.apply(move))
+            path.append(move)
+            self.nodes += 1
+            if len(path) == len(self.moves):
+                self.line = list(path)
+                return WON
+            key = (len(path), bytes(core.bottoms), bytes(core.tops))
+            if key in self.seen:
+                core.unapply(path.pop(), undos.pop())
+                continue
+            self.seen.add(key)
+            stack.append([self._options(), 0])
+        return None
+
+
 def _codes(game):
     from .devils_grip import CODE
 
@@ -1010,6 +1142,8 @@ class DevilsGripSearch(Sliced):
         self.probe_best: tuple[list[str], Solution] | None = None  # the best line of one
         self.beam: Beam | None = None  # the beam search, first of all (see `_probe`)
         self.beam_budget = 0
+        self.follow: Follow | None = None  # the root's winning line of `relaxed`, on the grid
+        self.follow_nodes = 0
         self.generic = None
         if not all(game.cells):
             from .devils_grip import RULES
@@ -1079,7 +1213,8 @@ class DevilsGripSearch(Sliced):
             return self.result.nodes  # (a finished search frees its tables and counts)
         probing = self.probe.nodes if self.probe is not None else 0
         return (self.core.nodes + (self.relaxed.nodes if self.relaxed else 0)
-                + self.probe_nodes + probing + (self.beam.nodes if self.beam else 0))
+                + self.follow_nodes + self.probe_nodes + probing
+                + (self.beam.nodes if self.beam else 0))
 
     @property
     def progress(self) -> float:
@@ -1132,9 +1267,26 @@ class DevilsGripSearch(Sliced):
             # most of each slice to the search without the grid, until it decides: LOST
             # there is the answer; WON there says nothing, and its table stays in use
             before = relaxed.nodes
-            if relaxed.step(max(1, quota * 7 // 8)) == LOST:
+            verdict = relaxed.step(max(1, quota * 7 // 8))
+            if verdict == LOST:
                 status = LOST
+            elif verdict == WON and not relaxed.seq:
+                # a whole line: played on the grid, with each choice of piles, it may win
+                self.follow = Follow(Core(*_codes(self.game), len(self.game.waste),
+                                          self.game.redeals, self.core.draw,
+                                          self.core.passes, shake=False), list(relaxed.path))
             quota -= relaxed.nodes - before
+        follow = self.follow
+        if status is None and follow is not None and quota > 0:
+            before = follow.nodes
+            verdict = follow.step(min(quota, FOLLOW_NODES - follow.nodes))
+            self.follow_nodes += follow.nodes - before
+            quota -= follow.nodes - before
+            if verdict == WON:
+                status = WON
+                self.core.line = follow.line
+            elif verdict == LOST or follow.nodes >= FOLLOW_NODES:
+                self.follow = None
         if status is None and not self.probes:
             status = self.core.step(max(0, quota))
         self.seconds += time.perf_counter() - started

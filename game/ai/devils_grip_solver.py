@@ -833,6 +833,9 @@ class Beam:
 
     # the runs: (width, what a base card still in the sequence costs, see `score`)
     RUNS = ((8, 6), (32, 6), (32, 4), (128, 6), (128, 4))
+    # the caps per sequence (`step`; 0: none): each width runs once with each cap of the
+    # first series by turns, up to MAX_WIDTH; then the widths again with the next series'
+    SERIES = ((1, 0), (2,))
     MAX_WIDTH = 4_096  # then it stops (a layer's scored moves, about 100 a position, take
     # some 30 MB there), and the rest of its budget goes to the search from the root
 
@@ -849,16 +852,20 @@ class Beam:
         self.best_left = len(seq)
         self.best_line: list[tuple] = []
         self.done = False  # nothing left to try: a run left no child out, or MAX_WIDTH
+        self.series = 0
+        self.cap = 0
+        self.capping, self.per_seq, self.overflow = False, {}, []
         self._start()
 
     def _start(self) -> None:
-        runs = self.RUNS
-        if self.run < len(runs):
-            self.width, self.base = runs[self.run]
-        else:  # then the last two by turns, wider by half every two runs
-            self.width, self.base = runs[len(runs) - 2 + self.run % 2]
-            self.width = self.width * 3 ** ((self.run - len(runs)) // 2 + 1) // 2 ** (
-                (self.run - len(runs)) // 2 + 1)
+        caps = self.SERIES[self.series]
+        self.width, self.base = self._run_width(self.run // len(caps))
+        self.cap = caps[self.run % len(caps)]
+        if self.width > self.MAX_WIDTH and self.series + 1 < len(self.SERIES):
+            self.series += 1  # the widths again from the narrowest, with the next caps
+            self.run = 0
+            self.width, self.base = self._run_width(0)
+            self.cap = self.SERIES[self.series][0]
         self.run += 1
         if self.width > self.MAX_WIDTH:
             self.done = True
@@ -868,6 +875,16 @@ class Beam:
         self.chosen: list[tuple] | None = None  # the next layer, once its turn comes
         self.seen: set = set()
         self.cut = False  # whether a layer of this run left a child out
+
+    def _run_width(self, run: int) -> tuple[int, int]:
+        """(width, base) of the run-th run (0-based) of a series."""
+        runs = self.RUNS
+        if run < len(runs):
+            return runs[run]
+        # then the last two by turns, wider by half every two runs
+        width, base = runs[len(runs) - 2 + run % 2]
+        k = (run - len(runs)) // 2 + 1
+        return width * 3 ** k // 2 ** k, base
 
     def score(self, position: tuple, move: tuple) -> int:
         """Twice the child's deals left (each card still to come this pass, and each of
@@ -918,11 +935,28 @@ class Beam:
                 self.candidates.sort(key=itemgetter(0), reverse=True)
                 self.chosen = []
                 self.pick = 0
+                self.capping, self.per_seq, self.overflow = bool(self.cap), {}, []
                 continue
             if self.pick < len(self.candidates) and len(self.chosen) < self.width:
                 _score, index, move = self.candidates[self.pick]
                 self.pick += 1
                 parent = self.layer[index]
+                if self.capping:
+                    # at most `cap` children of a layer with the same sequence, pointer
+                    # and redeals (most children differ only in which pile paid for a
+                    # refill: a layer of 288 could hold 5 sequences); the rest wait in
+                    # `overflow` for the places left once every candidate was seen
+                    q, r, kind, _c = move
+                    pseq = parent[2]
+                    n = len(pseq)
+                    at = q - 1 if kind == WASTE else (q if q < n else q - 1)
+                    pc = q - 1 if kind == WASTE else (at if q < n else q - 1)
+                    ckey = (pseq, at, pc, r)
+                    count = self.per_seq.get(ckey, 0)
+                    if count >= self.cap:
+                        self.overflow.append(self.candidates[self.pick - 1])
+                        continue
+                    self.per_seq[ckey] = count + 1
                 self._load(parent)
                 undo = core.apply(move)
                 self.nodes += 1
@@ -942,8 +976,13 @@ class Beam:
                     self.best_left = len(seq)
                     self.best_line = self._line(parent) + [move]
                 continue
+            if self.overflow and len(self.chosen) < self.width:
+                # every candidate seen: fill the layer with those the cap held back
+                self.candidates, self.pick = self.overflow, 0
+                self.overflow, self.capping = [], False
+                continue
             # the next layer is made
-            self.cut = self.cut or self.pick < len(self.candidates)
+            self.cut = self.cut or self.pick < len(self.candidates) or bool(self.overflow)
             self.layer, self.at = self.chosen, 0
             self.candidates, self.chosen, self.seen = [], None, set()
             if not self.layer:

@@ -139,7 +139,21 @@ beam; a base at 4.5 deals in the second runs: 44 of 1-60 and 41 of 61-120; at 2 
 49 and 41; at 1.5: 48 of 1-60). Of the 13 deals of 1-200 known winnable before, one
 width-doubling beam won 13 with a base at 3 deals, 9 with none, 12 with 6 deals, 8
 with 12; scoring the exits on offer first (piles that can leave their cells) won none
-of them.
+of them. Most children of a layer differ only in their grid (which pile paid for a
+refill): on three-pass deal 374 a layer of 288 held 5 to 8 sequences, so even a run of
+width 3,280 tried few lines. So a layer takes at most `cap` children with the same
+sequence, pointer and redeals, best first, and fills the places left with the rest
+once every candidate was seen (`Beam.SERIES`): each width runs capped at one and
+uncapped by turns, up to MAX_WIDTH, then the widths again capped at two. Three-pass
+deals 1-200 with 400,000 nodes: 164 won (146 before; 162 capped at one alone, which
+lost 19 of the old wins there, three of them not won within 2 million; 153 with caps
+one and two by turns); one and none by turns lost 10 of the old wins there, each won
+within 500,000 nodes of 2 million. Capped at one, the runs up to MAX_WIDTH take 13-14
+million nodes (25.6 million uncapped, on deal 374); a cap on the sequence alone (any
+pointer) won nothing more. Tried too: the beam up to the last pass, then the exact
+search of the last pass from every position entering it: the 138 of deal 374 (widths up
+to 432) were all lost, in 25,000 nodes in all (the last pass is cheap to decide: the
+first two are what the beam missed).
 
 Measured (bench/winrates.py, bench/solver.py): every one of deals 1-10,000 is won, the
 slowest in 95,000 nodes and 0.6 s of CPU, median 31 ms. With one pass, deal 1, which
@@ -190,7 +204,14 @@ minutes): 11 more won (8-22 million nodes), 13 undecided (21, 131, 169, 374, 463
 524, 531, 784, 798, 934, 937, 973, about 90 s of CPU each); those 13 with 50 million
 (22 minutes): 5 won (21, 169, 521, 531, 798, at 22-26 million nodes), 8 undecided
 (131, 374, 463, 524, 784, 934, 937, 973, 165-230 s of CPU each): 992 of deals 1-1,000
-are proved winnable (99.2%, [98.4, 99.6]), none proved lost.
+are proved winnable (99.2%, [98.4, 99.6]), none proved lost. With the beam's cap per
+sequence (28 November, one process at the lowest priority): 131, 934, 524, 374 and 973
+won in 26,000, 88,000, 236,000, 1.85 million and 2.1 million nodes (0.1-5.9 s of CPU,
+where 50 million nodes had taken 165-230 s to leave them undecided), 784
+in 39.4 million (150 s: the second series', capped at two, so with a budget of at least
+53 million): 998 of deals 1-1,000 won (99.8%, [99.3, 99.9]), none proved lost. 463 and
+937 stay undecided: every series of the beam up to MAX_WIDTH (13-15 million nodes
+each) ends 3 cards short on both, as did 5 million nodes of the search.
 Deciding those, and the one-pass deals
 it wins, needs some of the piles back cheaply; tried and dropped: each sequence's exact
 count of piles (the choice of which pays for a refill branches again), an upper bound on

@@ -148,7 +148,10 @@ uncapped by turns, up to MAX_WIDTH, then the widths again capped at two. Three-p
 deals 1-200 with 400,000 nodes: 164 won (146 before; 162 capped at one alone, which
 lost 19 of the old wins there, three of them not won within 2 million; 153 with caps
 one and two by turns); one and none by turns lost 10 of the old wins there, each won
-within 500,000 nodes of 2 million. Capped at one, the runs up to MAX_WIDTH take 13-14
+within 500,000 nodes of 2 million. Deals 201-300 with 400,000 nodes: 84 won (62 before;
+5 of the old wins lost, each won within 520,000 nodes of 2 million), 38 s of CPU in all
+(60); `bench/solver.py --mode passes3` (deals 1,000,001-1,000,030, 1 s each): 26 won
+(25 before). Capped at one, the runs up to MAX_WIDTH take 13-14
 million nodes (25.6 million uncapped, on deal 374); a cap on the sequence alone (any
 pointer) won nothing more. Tried too: the beam up to the last pass, then the exact
 search of the last pass from every position entering it: the 138 of deal 374 (widths up
@@ -847,10 +850,12 @@ class Beam:
     left) and the base cards still in the sequence (only a refill brings one in). A
     line of the beam that reaches an empty sequence is a winning line; the beam is not
     exhaustive, so it proves nothing lost. Runs of growing width (`RUNS`, then half as
-    wide again every two runs) follow each other until the budget is spent or the width
-    would pass MAX_WIDTH. `step(quota)` returns WON (the line in `line`) or None and
-    resumes where it stopped. A node is a position expanded, a child made, or CHARGE
-    moves scored."""
+    wide again every two runs), each with every cap of a series of `SERIES` by turns (at
+    most so many children of a layer with the same sequence, pointer and redeals, while
+    others are left), follow each other until the budget is spent or the width would
+    pass MAX_WIDTH, then the next series from the narrowest. `step(quota)` returns WON
+    (the line in `line`) or None and resumes where it stopped. A node is a position
+    expanded, a child made, or CHARGE moves scored."""
 
     # the runs: (width, what a base card still in the sequence costs, see `score`)
     RUNS = ((8, 6), (32, 6), (32, 4), (128, 6), (128, 4))

@@ -625,7 +625,7 @@ def test_the_beams_cap_per_sequence_wins_deals_the_wider_beam_did_not(monkeypatc
     solution = solve_game(game, nodes * 8 // dgs.BEAM_SHARE)
     assert solution.status == WON and solution.nodes <= nodes
     assert replay(game, solution.moves).outcome().won
-    monkeypatch.setattr(dgs.Beam, "SERIES", ((0,),))
+    monkeypatch.setattr(dgs.Beam, "SERIES", (((0,), False),))
     assert beam_of(game).step(nodes) is None
 
 
@@ -689,8 +689,10 @@ def test_the_beam_stops_at_its_widest_and_leaves_the_rest_to_the_search(monkeypa
     """Past MAX_WIDTH the beam stops (a wider run's layers would hold too much), and the
     search from the root spends the rest of the budget: three-pass deal 463, not won.
     Each width runs with the caps of the first series by turns, then the widths again
-    with the second's (`Beam.SERIES`): 4 runs of it, the last past MAX_WIDTH."""
+    with the next's (`Beam.SERIES`); the last, wide one makes only runs wider than
+    MAX_WIDTH, up to WIDEST (here none)."""
     monkeypatch.setattr(dgs.Beam, "MAX_WIDTH", 32)
+    monkeypatch.setattr(dgs.Beam, "WIDEST", 32)
     game = GAMES["devils-grip"].new(deal=463, passes=3)
     beam = beam_of(game)
     assert beam.step(10**9) is None and beam.done

@@ -214,7 +214,10 @@ where 50 million nodes had taken 165-230 s to leave them undecided), 784
 in 39.4 million (150 s: the second series', capped at two, so with a budget of at least
 53 million): 998 of deals 1-1,000 won (99.8%, [99.3, 99.9]), none proved lost. 463 and
 937 stay undecided: every series of the beam up to MAX_WIDTH (13-15 million nodes
-each) ends 3 cards short on both, as did 5 million nodes of the search.
+each) ends 3 cards short on both, as did 5 million nodes of the search; the beam capped
+at one alone, with MAX_WIDTH 12,000, won 463 in 19.8 million nodes (83 s of CPU, not yet
+made part of the series, whose widest runs would then cost more before the one capped at
+two that wins 784).
 Deciding those, and the one-pass deals
 it wins, needs some of the piles back cheaply; tried and dropped: each sequence's exact
 count of piles (the choice of which pays for a refill branches again), an upper bound on
@@ -859,11 +862,14 @@ class Beam:
 
     # the runs: (width, what a base card still in the sequence costs, see `score`)
     RUNS = ((8, 6), (32, 6), (32, 4), (128, 6), (128, 4))
-    # the caps per sequence (`step`; 0: none): each width runs once with each cap of the
-    # first series by turns, up to MAX_WIDTH; then the widths again with the next series'
-    SERIES = ((1, 0), (2,))
-    MAX_WIDTH = 4_096  # then it stops (a layer's scored moves, about 100 a position, take
-    # some 30 MB there), and the rest of its budget goes to the search from the root
+    # (the caps per sequence, `step`, 0 for none; wide): each width runs once with each
+    # cap of a series by turns, up to MAX_WIDTH, then the widths again with the next
+    # series; a wide series makes only the runs wider than MAX_WIDTH, up to WIDEST
+    SERIES = (((1, 0), False), ((2,), False), ((1,), True))
+    MAX_WIDTH = 4_096  # (a layer's scored moves, about 100 a position, take some 30 MB
+    # there)
+    WIDEST = 12_000  # then it stops, and the rest of its budget goes to the search from
+    # the root
 
     def __init__(self, bottoms: list[int], tops: list[int], seq: bytes, p: int,
                  redeals: int, draw: int, passes: int, relaxed: Relaxed | None = None) -> None:
@@ -884,16 +890,20 @@ class Beam:
         self._start()
 
     def _start(self) -> None:
-        caps = self.SERIES[self.series]
-        self.width, self.base = self._run_width(self.run // len(caps))
+        while True:
+            caps, wide = self.SERIES[self.series]
+            low, high = (self.MAX_WIDTH, self.WIDEST) if wide else (0, self.MAX_WIDTH)
+            self.width, self.base = self._run_width(self.run // len(caps))
+            if self.width <= low:
+                self.run += len(caps)  # made by an earlier series
+            elif self.width > high and self.series + 1 < len(self.SERIES):
+                self.series += 1  # the next series, from its narrowest
+                self.run = 0
+            else:
+                break
         self.cap = caps[self.run % len(caps)]
-        if self.width > self.MAX_WIDTH and self.series + 1 < len(self.SERIES):
-            self.series += 1  # the widths again from the narrowest, with the next caps
-            self.run = 0
-            self.width, self.base = self._run_width(0)
-            self.cap = self.SERIES[self.series][0]
         self.run += 1
-        if self.width > self.MAX_WIDTH:
+        if self.width > high:
             self.done = True
         self.layer = [self.root]
         self.at = 0  # the next position of `layer` to expand

@@ -144,7 +144,8 @@ refill): on three-pass deal 374 a layer of 288 held 5 to 8 sequences, so even a 
 width 3,280 tried few lines. So a layer takes at most `cap` children with the same
 sequence, pointer and redeals, best first, and fills the places left with the rest
 once every candidate was seen (`Beam.SERIES`): each width runs capped at one and
-uncapped by turns, up to MAX_WIDTH, then the widths again capped at two. Three-pass
+uncapped by turns, up to MAX_WIDTH, then the widths again capped at two, then capped at
+one the runs wider than MAX_WIDTH, up to WIDEST. Three-pass
 deals 1-200 with 400,000 nodes: 164 won (146 before; 162 capped at one alone, which
 lost 19 of the old wins there, three of them not won within 2 million; 153 with caps
 one and two by turns); one and none by turns lost 10 of the old wins there, each won
@@ -212,12 +213,13 @@ sequence (28 November, one process at the lowest priority): 131, 934, 524, 374 a
 won in 26,000, 88,000, 236,000, 1.85 million and 2.1 million nodes (0.1-5.9 s of CPU,
 where 50 million nodes had taken 165-230 s to leave them undecided), 784
 in 39.4 million (150 s: the second series', capped at two, so with a budget of at least
-53 million): 998 of deals 1-1,000 won (99.8%, [99.3, 99.9]), none proved lost. 463 and
-937 stay undecided: every series of the beam up to MAX_WIDTH (13-15 million nodes
-each) ends 3 cards short on both, as did 5 million nodes of the search; the beam capped
-at one alone, with MAX_WIDTH 12,000, won 463 in 19.8 million nodes (83 s of CPU, not yet
-made part of the series, whose widest runs would then cost more before the one capped at
-two that wins 784).
+53 million). 463 and 937: every series up to MAX_WIDTH (13-15 million nodes each) ends
+3 cards short on both, as did 5 million nodes of the search; the beam capped at one
+alone going on to wider runs won 463 in 19.8 million nodes and 937 in 48 million (83
+and 219 s of CPU), hence the third series, wide (runs of 4,920 to 11,070, capped at
+one): the solver wins 463 in 52.1 million nodes (200 s) and 937 in 83.5 million (317 s;
+budgets of at least 70 and 112 million, the beam's share 6/8). All 1,000 of deals
+1-1,000 are won with three passes (100%, [99.6, 100.0]).
 Deciding those, and the one-pass deals
 it wins, needs some of the piles back cheaply; tried and dropped: each sequence's exact
 count of piles (the choice of which pays for a refill branches again), an upper bound on

@@ -674,6 +674,22 @@ def test_the_beams_winning_lines_replay_to_a_win(deal):
     assert game.score == 72 and not game.move_stack  # the search worked on its own copy
 
 
+@pytest.mark.parametrize("deal, nodes", [(131, 40_000), (934, 100_000), (524, 250_000)])
+def test_the_beams_cap_per_sequence_wins_deals_the_wider_beam_did_not(monkeypatch, deal, nodes):
+    """Most children of a layer differ only in their grid (which pile paid for a refill):
+    a layer of 288 held 5 to 8 sequences. With at most one child per sequence, pointer
+    and redeals first (`Beam.SERIES`), the beam wins three-pass deals that the solver
+    left undecided with 50 million nodes (the beam then ran to MAX_WIDTH), within a few
+    hundred thousand nodes, and the search's answer replays to a win; the beam without
+    the cap does not win them within the same nodes."""
+    game = GAMES["devils-grip"].new(deal=deal, passes=3)
+    solution = solve_game(game, nodes * 8 // dgs.BEAM_SHARE)
+    assert solution.status == WON and solution.nodes <= nodes
+    assert replay(game, solution.moves).outcome().won
+    monkeypatch.setattr(dgs.Beam, "SERIES", (((0,), False),))
+    assert beam_of(game).step(nodes) is None
+
+
 def test_the_beam_is_deterministic_and_runs_in_slices():
     """Three-pass deal 5 is won by the beam's third run: in slices of 300 nodes (the
     beam's own too) as in one go, with the same line and nodes, run after run."""
@@ -700,7 +716,7 @@ def test_the_beam_never_finds_a_position_lost():
     positions before the last pass, every one it wins is won, and on those the plain
     search finds lost it runs until no child was left out (`done`) and says nothing:
     the search's LOST comes from its exhaustive parts alone. A real deal the beam does
-    not win within the budget it has (three-pass deal 21) is undecided, not lost."""
+    not win within the budget it has (three-pass deal 463) is undecided, not lost."""
     lost = won = 0
     for seed in SMALL["passes3"][1] + list(range(40)):
         game = small_position(seed, {"passes": 3})
@@ -723,7 +739,7 @@ def test_the_beam_never_finds_a_position_lost():
             lost += 1
             assert beam.done and WON not in verdicts
     assert lost >= 3 and won >= 3
-    game = GAMES["devils-grip"].new(deal=21, passes=3)
+    game = GAMES["devils-grip"].new(deal=463, passes=3)
     budget = 60_000
     solution = solve_game(game, budget * 8 // dgs.BEAM_SHARE)
     assert solution.status == UNKNOWN
@@ -732,12 +748,17 @@ def test_the_beam_never_finds_a_position_lost():
 
 def test_the_beam_stops_at_its_widest_and_leaves_the_rest_to_the_search(monkeypatch):
     """Past MAX_WIDTH the beam stops (a wider run's layers would hold too much), and the
-    search from the root spends the rest of the budget: three-pass deal 21, not won."""
+    search from the root spends the rest of the budget: three-pass deal 463, not won.
+    Each width runs with the caps of the first series by turns, then the widths again
+    with the next's (`Beam.SERIES`); the last, wide one makes only runs wider than
+    MAX_WIDTH, up to WIDEST (here none)."""
     monkeypatch.setattr(dgs.Beam, "MAX_WIDTH", 32)
-    game = GAMES["devils-grip"].new(deal=21, passes=3)
+    monkeypatch.setattr(dgs.Beam, "WIDEST", 32)
+    game = GAMES["devils-grip"].new(deal=463, passes=3)
     beam = beam_of(game)
-    assert beam.step(10**9) is None and beam.done and beam.run == 4
-    assert beam.nodes < 150_000
+    assert beam.step(10**9) is None and beam.done
+    assert (beam.series, beam.run) == (len(dgs.Beam.SERIES) - 1, 4)
+    assert beam.nodes < 200_000
     search = solver(game, max_nodes=300_000)  # the beam's share: 225,000
     while search.step(1_000) is None and not search.beam.done:
         pass

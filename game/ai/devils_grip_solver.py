@@ -160,7 +160,25 @@ beam; a base at 4.5 deals in the second runs: 44 of 1-60 and 41 of 61-120; at 2 
 49 and 41; at 1.5: 48 of 1-60). Of the 13 deals of 1-200 known winnable before, one
 width-doubling beam won 13 with a base at 3 deals, 9 with none, 12 with 6 deals, 8
 with 12; scoring the exits on offer first (piles that can leave their cells) won none
-of them.
+of them. Most children of a layer differ only in their grid (which pile paid for a
+refill): on three-pass deal 374 a layer of 288 held 5 to 8 sequences, so even a run of
+width 3,280 tried few lines. So a layer takes at most `cap` children with the same
+sequence, pointer and redeals, best first, and fills the places left with the rest
+once every candidate was seen (`Beam.SERIES`): each width runs capped at one and
+uncapped by turns, up to MAX_WIDTH, then the widths again capped at two, then capped at
+one the runs wider than MAX_WIDTH, up to WIDEST. Three-pass
+deals 1-200 with 400,000 nodes: 164 won (146 before; 162 capped at one alone, which
+lost 19 of the old wins there, three of them not won within 2 million; 153 with caps
+one and two by turns); one and none by turns lost 10 of the old wins there, each won
+within 500,000 nodes of 2 million. Deals 201-300 with 400,000 nodes: 84 won (62 before;
+5 of the old wins lost, each won within 520,000 nodes of 2 million), 38 s of CPU in all
+(60); `bench/solver.py --mode passes3` (deals 1,000,001-1,000,030, 1 s each): 26 won
+(25 before). Capped at one, the runs up to MAX_WIDTH take 13-14
+million nodes (25.6 million uncapped, on deal 374); a cap on the sequence alone (any
+pointer) won nothing more. Tried too: the beam up to the last pass, then the exact
+search of the last pass from every position entering it: the 138 of deal 374 (widths up
+to 432) were all lost, in 25,000 nodes in all (the last pass is cheap to decide: the
+first two are what the beam missed).
 
 Measured (bench/winrates.py, bench/solver.py): every one of deals 1-10,000 is won, the
 slowest in 95,000 nodes and 0.6 s of CPU, median 31 ms. With one pass, deal 1, which
@@ -211,7 +229,18 @@ minutes): 11 more won (8-22 million nodes), 13 undecided (21, 131, 169, 374, 463
 524, 531, 784, 798, 934, 937, 973, about 90 s of CPU each); those 13 with 50 million
 (22 minutes): 5 won (21, 169, 521, 531, 798, at 22-26 million nodes), 8 undecided
 (131, 374, 463, 524, 784, 934, 937, 973, 165-230 s of CPU each): 992 of deals 1-1,000
-are proved winnable (99.2%, [98.4, 99.6]), none proved lost.
+are proved winnable (99.2%, [98.4, 99.6]), none proved lost. With the beam's cap per
+sequence (28 November, one process at the lowest priority): 131, 934, 524, 374 and 973
+won in 26,000, 88,000, 236,000, 1.85 million and 2.1 million nodes (0.1-5.9 s of CPU,
+where 50 million nodes had taken 165-230 s to leave them undecided), 784
+in 39.4 million (150 s: the second series', capped at two, so with a budget of at least
+53 million). 463 and 937: every series up to MAX_WIDTH (13-15 million nodes each) ends
+3 cards short on both, as did 5 million nodes of the search; the beam capped at one
+alone going on to wider runs won 463 in 19.8 million nodes and 937 in 48 million (83
+and 219 s of CPU), hence the third series, wide (runs of 4,920 to 11,070, capped at
+one): the solver wins 463 in 52.1 million nodes (200 s) and 937 in 83.5 million (317 s;
+budgets of at least 70 and 112 million, the beam's share 6/8). All 1,000 of deals
+1-1,000 are won with three passes (100%, [99.6, 100.0]).
 Deciding those, and the one-pass deals
 it wins, needs some of the piles back cheaply; tried and dropped: each sequence's exact
 count of piles (the choice of which pays for a refill branches again), an upper bound on
@@ -904,15 +933,23 @@ class Beam:
     left) and the base cards still in the sequence (only a refill brings one in). A
     line of the beam that reaches an empty sequence is a winning line; the beam is not
     exhaustive, so it proves nothing lost. Runs of growing width (`RUNS`, then half as
-    wide again every two runs) follow each other until the budget is spent or the width
-    would pass MAX_WIDTH. `step(quota)` returns WON (the line in `line`) or None and
-    resumes where it stopped. A node is a position expanded, a child made, or CHARGE
-    moves scored."""
+    wide again every two runs), each with every cap of a series of `SERIES` by turns (at
+    most so many children of a layer with the same sequence, pointer and redeals, while
+    others are left), follow each other until the budget is spent or the width would
+    pass MAX_WIDTH, then the next series from the narrowest. `step(quota)` returns WON
+    (the line in `line`) or None and resumes where it stopped. A node is a position
+    expanded, a child made, or CHARGE moves scored."""
 
     # the runs: (width, what a base card still in the sequence costs, see `score`)
     RUNS = ((8, 6), (32, 6), (32, 4), (128, 6), (128, 4))
-    MAX_WIDTH = 4_096  # then it stops (a layer's scored moves, about 100 a position, take
-    # some 30 MB there), and the rest of its budget goes to the search from the root
+    # (the caps per sequence, `step`, 0 for none; wide): each width runs once with each
+    # cap of a series by turns, up to MAX_WIDTH, then the widths again with the next
+    # series; a wide series makes only the runs wider than MAX_WIDTH, up to WIDEST
+    SERIES = (((1, 0), False), ((2,), False), ((1,), True))
+    MAX_WIDTH = 4_096  # (a layer's scored moves, about 100 a position, take some 30 MB
+    # there)
+    WIDEST = 12_000  # then it stops, and the rest of its budget goes to the search from
+    # the root
 
     def __init__(self, bottoms: list[int], tops: list[int], seq: bytes, p: int,
                  redeals: int, draw: int, passes: int, relaxed: Relaxed | None = None) -> None:
@@ -927,18 +964,26 @@ class Beam:
         self.best_left = len(seq)
         self.best_line: list[tuple] = []
         self.done = False  # nothing left to try: a run left no child out, or MAX_WIDTH
+        self.series = 0
+        self.cap = 0
+        self.capping, self.per_seq, self.overflow = False, {}, []
         self._start()
 
     def _start(self) -> None:
-        runs = self.RUNS
-        if self.run < len(runs):
-            self.width, self.base = runs[self.run]
-        else:  # then the last two by turns, wider by half every two runs
-            self.width, self.base = runs[len(runs) - 2 + self.run % 2]
-            self.width = self.width * 3 ** ((self.run - len(runs)) // 2 + 1) // 2 ** (
-                (self.run - len(runs)) // 2 + 1)
+        while True:
+            caps, wide = self.SERIES[self.series]
+            low, high = (self.MAX_WIDTH, self.WIDEST) if wide else (0, self.MAX_WIDTH)
+            self.width, self.base = self._run_width(self.run // len(caps))
+            if self.width <= low:
+                self.run += len(caps)  # made by an earlier series
+            elif self.width > high and self.series + 1 < len(self.SERIES):
+                self.series += 1  # the next series, from its narrowest
+                self.run = 0
+            else:
+                break
+        self.cap = caps[self.run % len(caps)]
         self.run += 1
-        if self.width > self.MAX_WIDTH:
+        if self.width > high:
             self.done = True
         self.layer = [self.root]
         self.at = 0  # the next position of `layer` to expand
@@ -946,6 +991,16 @@ class Beam:
         self.chosen: list[tuple] | None = None  # the next layer, once its turn comes
         self.seen: set = set()
         self.cut = False  # whether a layer of this run left a child out
+
+    def _run_width(self, run: int) -> tuple[int, int]:
+        """(width, base) of the run-th run (0-based) of a series."""
+        runs = self.RUNS
+        if run < len(runs):
+            return runs[run]
+        # then the last two by turns, wider by half every two runs
+        width, base = runs[len(runs) - 2 + run % 2]
+        k = (run - len(runs)) // 2 + 1
+        return width * 3 ** k // 2 ** k, base
 
     def score(self, position: tuple, move: tuple) -> int:
         """Twice the child's deals left (each card still to come this pass, and each of
@@ -996,11 +1051,28 @@ class Beam:
                 self.candidates.sort(key=itemgetter(0), reverse=True)
                 self.chosen = []
                 self.pick = 0
+                self.capping, self.per_seq, self.overflow = bool(self.cap), {}, []
                 continue
             if self.pick < len(self.candidates) and len(self.chosen) < self.width:
                 _score, index, move = self.candidates[self.pick]
                 self.pick += 1
                 parent = self.layer[index]
+                if self.capping:
+                    # at most `cap` children of a layer with the same sequence, pointer
+                    # and redeals (most children differ only in which pile paid for a
+                    # refill: a layer of 288 could hold 5 sequences); the rest wait in
+                    # `overflow` for the places left once every candidate was seen
+                    q, r, kind, _c = move
+                    pseq = parent[2]
+                    n = len(pseq)
+                    at = q - 1 if kind == WASTE else (q if q < n else q - 1)
+                    pc = q - 1 if kind == WASTE else (at if q < n else q - 1)
+                    ckey = (pseq, at, pc, r)
+                    count = self.per_seq.get(ckey, 0)
+                    if count >= self.cap:
+                        self.overflow.append(self.candidates[self.pick - 1])
+                        continue
+                    self.per_seq[ckey] = count + 1
                 self._load(parent)
                 undo = core.apply(move)
                 self.nodes += 1
@@ -1020,8 +1092,13 @@ class Beam:
                     self.best_left = len(seq)
                     self.best_line = self._line(parent) + [move]
                 continue
+            if self.overflow and len(self.chosen) < self.width:
+                # every candidate seen: fill the layer with those the cap held back
+                self.candidates, self.pick = self.overflow, 0
+                self.overflow, self.capping = [], False
+                continue
             # the next layer is made
-            self.cut = self.cut or self.pick < len(self.candidates)
+            self.cut = self.cut or self.pick < len(self.candidates) or bool(self.overflow)
             self.layer, self.at = self.chosen, 0
             self.candidates, self.chosen, self.seen = [], None, set()
             if not self.layer:

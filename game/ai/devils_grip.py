@@ -243,7 +243,9 @@ PLAN_NODES = 50_000
 # again to try another line. Three passes, deals 1-100: 35 won with 100,000 nodes, 30 with
 # 50,000, 36 with 150,000 (none lost by the larger budget). In the page (bench/hints.py
 # --browser, three-pass deals 1-5): p95 426 ms, slowest 519, against 366 and 516 with
-# 50,000; with 200,000 the p95 is 1.3 s, over the 1 s a hint may think.
+# 50,000 (at load 3); with 200,000 the p95 is 1.3 s, over the 1 s a hint may think. With
+# the solver's beam capped per sequence, deals 1-5 and 6-10 on a quiet machine: p95 697
+# and 701 ms, slowest 839 and 868; the hint player wins 28.5% of deals 1-1,000.
 LIMITED_PLAN_NODES = 100_000
 _plans: dict[tuple, Move | None] = {}  # exact position -> the next move of a winning line
 PLANS_KEPT = 20_000  # (None: searched, and no winning line found within the budget)

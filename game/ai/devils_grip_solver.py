@@ -568,7 +568,7 @@ class Core:
         bottoms[refill] += 1
         tops[refill] += 1
         self.seq = seq[:at] + seq[at + 1:]
-        self.p = at if q < n else q - 1
+        self.p = at  # (a child's pointer is where its card was taken)
         self.redeals = r
         return old + (refill,)
 
@@ -866,7 +866,7 @@ class Relaxed:
         self._take(x, 1)
         self.mask = relevant(mask, gone) if self.runs < 24 else 0
         self.seq = seq[:at] + seq[at + 1:]
-        self.p = q - 1 if kind == WASTE else (at if q < n else q - 1)
+        self.p = at
         self.redeals = r
         # crowded_from reads the sequence from the bottom and stops at its answer: a card
         # taken above it leaves it as it is (nearly always: the waste's top or the stock's)
@@ -1066,8 +1066,7 @@ class Beam:
                     pseq = parent[2]
                     n = len(pseq)
                     at = q - 1 if kind == WASTE else (q if q < n else q - 1)
-                    pc = q - 1 if kind == WASTE else (at if q < n else q - 1)
-                    ckey = (pseq, at, pc, r)
+                    ckey = (pseq, at, r)  # the card taken, which is the child's pointer
                     count = self.per_seq.get(ckey, 0)
                     if count >= self.cap:
                         self.overflow.append(self.candidates[self.pick - 1])

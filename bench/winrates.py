@@ -45,7 +45,7 @@ from bench.intervals import wilson  # noqa: E402
 from game.ai import solitaire  # noqa: E402
 from game.ai.search import WON  # noqa: E402
 from game.games import load, load_all  # noqa: E402
-from game.ui.urlstate import parse_route  # noqa: E402
+from game.ui.urlstate import mode_options  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 REPORT = ROOT / "docs" / "win-rates.md"
@@ -65,16 +65,14 @@ def path_of(game_id: str, mode: str, player: str) -> Path:
 
 def modes_of(game_id: str) -> list[tuple[str, dict, str]]:
     """(name, options, words) of the default options ("") and each mode of the game's
-    tile that deals or plays differently; the name is the mode's query without its '='
-    ("draw=1" -> "draw1")."""
+    tile that deals or plays differently (Mode.name: "draw=1" -> "draw1")."""
     info = load(game_id)
     found = [("", {}, "default options")]
     for mode in info.modes:
-        options = parse_route(f"game={game_id}&{mode.query}").options
+        options = mode_options(game_id, mode)
         if set(options) <= {"guard"}:
             continue
-        name = mode.query.replace("=", "").replace("&", ".")
-        found.append((name, options, f"{info.options_text(options)} (`{mode.query}`)"))
+        found.append((mode.name, options, f"{info.options_text(options)} (`{mode.query}`)"))
     return found
 
 

@@ -436,8 +436,7 @@ def test_new_deals_come_from_the_chosen_list_and_the_choice_is_kept(open_site):
     expect(menu).to_be_visible()
     expect(menu.locator("[data-kind]")).to_have_text([label for _, label in choices])
     expect(menu.locator('[data-kind="any"]')).to_have_attribute("aria-pressed", "true")
-    expect(menu.locator(".deal-menu-note")).to_have_text(assist.deal_choice(
-        game_id, {}, GAMES[game_id].OPTIONS).note)
+    expect(menu.locator(".deal-menu-note")).to_have_text(assist.deal_choice(game_id, {}).note)
     kind, label = choices[-1]  # the last list offered (a grade, or winnable)
     menu.locator(f'[data-kind="{kind}"]').click()
     expect(menu).to_be_hidden()
@@ -448,7 +447,7 @@ def test_new_deals_come_from_the_chosen_list_and_the_choice_is_kept(open_site):
     deal = int(re.search(r"deal=(\d+)", page.url).group(1))
     assert deal in listed
     assert storage(page)[assist.DEALS_KEY + game_id] == kind
-    badge = assist.deal_badge(game_id, deal, {}, GAMES[game_id].OPTIONS)
+    badge = assist.deal_badge(game_id, deal, {})
     expect(page.locator("#deal-grade")).to_have_text(re.compile(badge, re.I))
 
     page.reload()  # the choice is kept, and New deal deals from it again
@@ -467,6 +466,31 @@ def test_new_deals_come_from_the_chosen_list_and_the_choice_is_kept(open_site):
     page.click('#end-dialog .buttons [data-action="new"]')
     page.wait_for_selector("body[data-state=ready]")
     expect(page.locator(".deal-kind-toggle")).to_be_visible()
+
+
+def test_a_mode_offers_its_own_lists(open_site):
+    """Devil's Grip with one pass: about 2 deals in 100 can be won, so the page offers its
+    own list of winnable deals (tools/make_deal_lists.py), not the default options' grades;
+    the deal dealt from it is one of that list and says so."""
+    one = {"passes": 1}
+    lists = assist.lists_of("devils-grip", one)
+    listed = deal_lists.deals_of(lists, "winnable")
+    assert lists == "devils-grip.passes1" and listed
+    page = open_site(path("devils-grip", 2, passes=1))
+    page.click(".deal-kind-toggle")
+    menu = page.locator("#deal-menu")
+    expect(menu.locator("[data-kind]")).to_have_text(
+        [label for _, label in deal_lists.choices(lists)])
+    expect(menu.locator(".deal-menu-note")).to_have_text(
+        assist.deal_choice("devils-grip", one).note)
+    menu.locator('[data-kind="winnable"]').click()
+    page.wait_for_function("() => !location.search.includes('deal=2&') "
+                           "&& !location.search.endsWith('deal=2')")
+    page.wait_for_selector("body[data-state=ready]")
+    assert "passes=1" in page.url
+    deal = int(re.search(r"deal=(\d+)", page.url).group(1))
+    assert deal in listed
+    expect(page.locator("#deal-grade")).to_have_text(re.compile("winnable", re.I))
 
 
 def test_a_game_opened_from_the_list_uses_the_chosen_kind_of_deal(open_site):
@@ -489,6 +513,6 @@ def test_the_rules_explain_the_help(open_site):
     article = page.locator("#rules-article")
     expect(article.locator("h3#help")).to_have_text("Help from the computer")
     expect(article).to_contain_text("Could it be won?")
-    note = assist.deal_choice("devils-square", {}, GAMES["devils-square"].OPTIONS).note
+    note = assist.deal_choice("devils-square", {}).note
     if note:
         expect(article).to_contain_text(note)

@@ -265,92 +265,136 @@ def fake_lists(monkeypatch):
     monkeypatch.setattr(deal_lists, "GRADE_RULES", {"devils-square": "Easy: the hint wins."})
 
 
-DEFAULTS = {game_id: GAMES[game_id].OPTIONS for game_id in GAMES}
-
-
 def test_with_no_lists_only_any_deal_is_offered(empty_lists):
     for game_id in SOLITAIRES:
-        choice = assist.deal_choice(game_id, {}, DEFAULTS[game_id])
+        choice = assist.deal_choice(game_id, {})
         assert choice.kinds == [("any", "Any deal")] and not choice.offered
         assert choice.valid("easy") == "any"
-        assert assist.deal_badge(game_id, 4, {}, DEFAULTS[game_id]) == ""
-        deal = assist.choose_deal(game_id, "winnable", lambda d: False, random.Random(1))
+        assert assist.deal_badge(game_id, 4, {}) == ""
+        deal = assist.choose_deal(game_id, {}, "winnable", lambda d: False, random.Random(1))
         assert MIN_DEAL <= deal <= MAX_DEAL
 
 
 def test_the_lists_offered_and_their_note(fake_lists):
-    choice = assist.deal_choice("devils-square", {}, DEFAULTS["devils-square"])
+    choice = assist.deal_choice("devils-square", {})
     assert [k for k, _ in choice.kinds] == ["any", "winnable", "easy", "medium"]
     assert choice.offered and choice.note == "Easy: the hint wins."
-    assert choice.valid("medium") == "medium" and choice.valid("hard") == "any"
+    assert choice.valid("medium") == "medium" and choice.valid("hard") == "winnable"
     assert choice.valid(None) == "any" and choice.valid("<script>") == "any"
-    grip = assist.deal_choice("devils-grip", {}, DEFAULTS["devils-grip"])
+    grip = assist.deal_choice("devils-grip", {})
     assert [k for k, _ in grip.kinds] == ["any", "winnable"] and grip.note == assist.WINNABLE_NOTE
-    guarded = assist.deal_choice("devils-square", {"guard": True}, DEFAULTS["devils-square"])
+    assert grip.valid("easy") == "winnable"  # a grade asked where only winnable deals are
+    guarded = assist.deal_choice("devils-square", {"guard": True})
     assert guarded.offered  # Guard mode plays the same deals
-    assert assist.deal_choice("kings-corner", {}, DEFAULTS["kings-corner"]).kinds == [
-        ("any", "Any deal")]
+    assert assist.deal_choice("kings-corner", {}).kinds == [("any", "Any deal")]
 
 
-def test_the_lists_apply_only_to_the_default_options(fake_lists):
-    assert not assist.deal_choice("devils-grip", {"draw": 1}, DEFAULTS["devils-grip"]).offered
-    assert assist.deal_badge("devils-grip", 5, {"draw": 1}, DEFAULTS["devils-grip"]) == ""
-    assert assist.lists_apply({"draw": 3, "passes": 0}, DEFAULTS["devils-grip"])
-    assert not assist.lists_apply({"passes": 1}, DEFAULTS["devils-grip"])
+def test_which_lists_apply_to_which_options():
+    """The default options have the game's lists, each mode of its tile its own, and any
+    other options none (GameInfo.modes; tools/make_deal_lists.py writes them)."""
+    assert assist.lists_of("devils-grip", {}) == "devils-grip"
+    assert assist.lists_of("devils-grip", {"draw": 3, "passes": 0}) == "devils-grip"
+    assert assist.lists_of("devils-grip", {"draw": 1}) == "devils-grip.draw1"
+    assert assist.lists_of("devils-grip", {"passes": 1}) == "devils-grip.passes1"
+    assert assist.lists_of("devils-grip", {"passes": 3}) == "devils-grip.passes3"
+    assert assist.lists_of("devils-grip", {"draw": 1, "passes": 3}) is None  # no tile offers it
+    assert assist.lists_of("devils-grip", {"draw": 1, "passes": 1}) is None
+    assert assist.lists_of("kings-square", {"guard": True}) == "devils-square"
+    assert assist.lists_of("kings-corner-solitaire", {"strict": True}) == (
+        "kings-corner-solitaire.strict1")
+    assert assist.lists_of("kings-corner", {}) is None  # no hints, no lists
 
 
-def test_camelot_and_queens_on_the_sides_offer_no_lists_nor_a_winnable_mode():
-    """The lists are made with the default options (tools/make_deal_lists.py reads only
-    their rows): strict deal 10 is winnable by default but lost in Camelot (the last card
-    leaves the grid not full, tests/test_kings_corner_solitaire.py), so Camelot must not
-    call it winnable, nor count a game of it in the statistics' winnable mode."""
+@pytest.fixture
+def mode_lists(monkeypatch):
+    monkeypatch.setattr(deal_lists, "WINNABLE", {"devils-grip.passes1": (37, 68)})
+    monkeypatch.setattr(deal_lists, "GRADED", {"devils-grip": {
+        "easy": (5,), "medium": (6,), "hard": (8,)}})
+    monkeypatch.setattr(deal_lists, "GRADE_RULES", {"devils-grip.passes1": "Hard, but won."})
+
+
+def test_a_mode_offers_its_own_lists_and_not_the_default_ones(mode_lists):
+    one = {"passes": 1}
+    choice = assist.deal_choice("devils-grip", one)
+    assert [k for k, _ in choice.kinds] == ["any", "winnable"]
+    assert choice.note == "Hard, but won." and choice.valid("easy") == "winnable"
+    assert assist.choose_deal("devils-grip", one, "winnable", lambda d: d != 68) == 68
+    assert assist.deal_badge("devils-grip", 37, one) == "Winnable"
+    assert assist.deal_badge("devils-grip", 5, one) == ""  # easy by default, not with one pass
+    assert assist.deal_badge("devils-grip", 5, {}) == "Easy"
+    assert assist.deal_badge("devils-grip", 37, {}) == ""
+    assert not assist.deal_choice("devils-grip", {"draw": 1, "passes": 3}).offered
+    assert assist.deal_badge("devils-grip", 37, {"draw": 1, "passes": 3}) == ""
+
+
+def test_camelot_and_queens_on_the_sides_have_lists_of_their_own():
+    """Strict deal 10 is winnable by default but lost in Camelot (the last card leaves the
+    grid not full, tests/test_kings_corner_solitaire.py): Camelot's own lists, made from
+    its own results, must not call it winnable, nor count a game of it in the statistics'
+    winnable mode."""
     from game.ui.stats_model import mode_of
 
-    kc, defaults = "kings-corner-solitaire", DEFAULTS["kings-corner-solitaire"]
+    kc = "kings-corner-solitaire"
     assert 10 in deal_lists.deals_of(kc, "winnable")
-    assert assist.deal_choice(kc, {}, defaults).offered
-    assert assist.deal_badge(kc, 10, {}, defaults) != ""
+    assert assist.deal_choice(kc, {}).offered
+    assert assist.deal_badge(kc, 10, {}) != ""
     assert mode_of(GAMES[kc].new(deal=10), "winnable") == "winnable"
-    for options in ({"strict": True}, {"swap": True}):
-        assert not assist.deal_choice(kc, options, defaults).offered
-        assert assist.deal_badge(kc, 10, options, defaults) == ""
-        assert mode_of(GAMES[kc].new(deal=10, **options), "winnable") == "relaxed"
+    strict = {"strict": True}
+    assert 10 not in deal_lists.deals_of(f"{kc}.strict1", "winnable")
+    assert assist.deal_choice(kc, strict).offered
+    assert assist.deal_badge(kc, 10, strict) == ""
+    assert mode_of(GAMES[kc].new(deal=10, **strict), "winnable") == "relaxed"
+    listed = deal_lists.deals_of(f"{kc}.strict1", "winnable")[0]
+    assert assist.deal_badge(kc, listed, strict) != ""
+    assert mode_of(GAMES[kc].new(deal=listed, **strict), "winnable") == "winnable"
+    assert assist.deal_choice(kc, {"swap": True}).offered
 
 
 def test_a_new_deal_comes_from_the_list_and_prefers_one_not_played(fake_lists):
     rng = random.Random(3)
+    grip = "devils-grip"
     for _ in range(20):
-        assert assist.choose_deal("devils-grip", "winnable", lambda d: False, rng) in (5, 7, 9, 11)
-    assert assist.choose_deal("devils-grip", "winnable", lambda d: d != 9, rng) == 9
-    assert assist.choose_deal("devils-square", "easy", lambda d: d == 2, rng) == 4
-    everything = assist.choose_deal("devils-grip", "winnable", lambda d: True, rng)
+        assert assist.choose_deal(grip, {}, "winnable", lambda d: False, rng) in (5, 7, 9, 11)
+    assert assist.choose_deal(grip, {}, "winnable", lambda d: d != 9, rng) == 9
+    assert assist.choose_deal("devils-square", {}, "easy", lambda d: d == 2, rng) == 4
+    everything = assist.choose_deal(grip, {}, "winnable", lambda d: True, rng)
     assert everything in (5, 7, 9, 11)  # all played: one of them all the same
-    assert assist.choose_deal("kings-square", "medium", lambda d: False, rng) == 3  # shared
-    deal = assist.choose_deal("devils-grip", "any", lambda d: False, rng)
+    assert assist.choose_deal("kings-square", {}, "medium", lambda d: False, rng) == 3  # shared
+    deal = assist.choose_deal(grip, {}, "any", lambda d: False, rng)
     assert MIN_DEAL <= deal <= MAX_DEAL
-    deal = assist.choose_deal("devils-square", "hard", lambda d: False, rng)  # an empty list
+    deal = assist.choose_deal("devils-square", {}, "hard", lambda d: False, rng)  # empty list
     assert MIN_DEAL <= deal <= MAX_DEAL
+    deal = assist.choose_deal(grip, {"draw": 1, "passes": 3}, "winnable", lambda d: False, rng)
+    assert MIN_DEAL <= deal <= MAX_DEAL  # no lists with those options
 
 
 def test_the_deal_badge_says_its_grade_or_that_it_is_winnable(fake_lists):
-    assert assist.deal_badge("devils-square", 2, {}, DEFAULTS["devils-square"]) == "Easy"
-    guarded = {"guard": True}
-    assert assist.deal_badge("kings-square", 3, guarded, DEFAULTS["kings-square"]) == "Medium"
-    assert assist.deal_badge("devils-grip", 7, {}, DEFAULTS["devils-grip"]) == "Winnable"
-    assert assist.deal_badge("devils-grip", 8, {}, DEFAULTS["devils-grip"]) == ""
-    assert assist.deal_badge("devils-grip", None, {}, DEFAULTS["devils-grip"]) == ""
+    assert assist.deal_badge("devils-square", 2, {}) == "Easy"
+    assert assist.deal_badge("kings-square", 3, {"guard": True}) == "Medium"
+    assert assist.deal_badge("devils-grip", 7, {}) == "Winnable"
+    assert assist.deal_badge("devils-grip", 8, {}) == ""
+    assert assist.deal_badge("devils-grip", None, {}) == ""
 
 
 def test_the_real_lists_only_list_deals_in_range_and_the_page_reads_them():
+    """With the default options and with each mode of the game's tile (Guard mode aside,
+    which deals the same)."""
+    from game.ui.urlstate import mode_options
+
     for game_id in SOLITAIRES:
-        choice = assist.deal_choice(game_id, {}, DEFAULTS[game_id])
-        assert choice.kinds[0] == ("any", "Any deal")
-        for kind, _ in choice.kinds[1:]:
-            deal = assist.choose_deal(game_id, kind, lambda d: False, random.Random(0))
-            assert deal in deal_lists.deals_of(load(game_id).deals_id, kind)
-            assert MIN_DEAL <= deal <= MAX_DEAL
-        if choice.offered:
-            assert choice.note
+        info = load(game_id)
+        for options in ({}, *(mode_options(game_id, mode) for mode in info.modes)):
+            choice = assist.deal_choice(game_id, options)
+            assert choice.kinds[0] == ("any", "Any deal")
+            for kind, _ in choice.kinds[1:]:
+                deal = assist.choose_deal(game_id, options, kind, lambda d: False,
+                                          random.Random(0))
+                assert deal in deal_lists.deals_of(assist.lists_of(game_id, options), kind)
+                assert MIN_DEAL <= deal <= MAX_DEAL
+            if choice.offered:
+                assert choice.note
+            if game_id in ("devils-grip", "kings-corner-solitaire"):
+                assert choice.offered, (game_id, options)  # every mode has lists
 
 
 def test_the_help_section_names_the_hint_only_outside_guard_mode():

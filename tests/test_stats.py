@@ -501,7 +501,10 @@ def test_modes_guard_winnable_and_relaxed():
     assert mode_of(kcs.new(deal=winnable[0]), "winnable") == "winnable"
     assert mode_of(kcs.new(deal=winnable[0]), "any") == "relaxed"
     assert mode_of(kcs.new(deal=other), "winnable") == "relaxed"  # a link, not the list
-    assert mode_of(kcs.new(deal=winnable[0], swap=True), "winnable") == "relaxed"
+    swapped = deal_lists.deals_of(f"{KCS}.swap1", "winnable")  # a mode's own list
+    assert mode_of(kcs.new(deal=swapped[0], swap=True), "winnable") == "winnable"
+    both = {"swap": True, "strict": True}  # no tile deals with both: no list applies
+    assert mode_of(kcs.new(deal=winnable[0], **both), "winnable") == "relaxed"
     page = Page(kind="winnable")
     page.open(KCS, winnable[0])
     page.session.give_up()

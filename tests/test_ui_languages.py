@@ -168,10 +168,10 @@ def test_the_help_section_and_deal_choices_follow_the_language(speak):
     assert "L’aide de l’ordinateur" in html and "<b>Nouvelle donne</b>" in html
     assert "Une note." in html and "Hint" not in html
     assert "Le mode gardien ne donne pas d’indices." in assist.help_html(True, "")
-    choice = assist.deal_choice("devils-square", {}, GAMES["devils-square"].OPTIONS)
+    choice = assist.deal_choice("devils-square", {})
     assert choice.note and not choice.note.startswith("Every")
     assert all(not label.startswith(("Any", "Winnable", "Easy")) for _, label in choice.kinds)
-    assert tr(assist.deal_badge("devils-square", 2, {}, GAMES["devils-square"].OPTIONS)) in (
+    assert tr(assist.deal_badge("devils-square", 2, {})) in (
         "Facile", "Moyenne", "Difficile", "Gagnable")
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.winrates import GAMES, WON, read, verdicts  # noqa: E402
+from bench.winrates import GAMES, WON, modes_of, read, verdicts  # noqa: E402
 from game.ai import solitaire  # noqa: E402
 from game.games import load  # noqa: E402
 
@@ -31,7 +31,8 @@ def main() -> None:
     lines = ['"""Written by tools/make_deal_lists.py from bench/results: do not edit.',
              "",
              "Devil\'s Square and King\'s Square share their deals: deal_lists.py maps the",
-             'second to the first."""',
+             "second to the first. The lists of a mode of a game's tile are keyed",
+             '<game id>.<Mode.name> (game/ai/deal_lists.py)."""',
              "",
              "from ..i18n import mark",
              "",
@@ -39,32 +40,41 @@ def main() -> None:
     graded_lines = ["GRADED: dict[str, dict[str, tuple[int, ...]]] = {"]
     notes = ["GRADE_RULES: dict[str, str] = {"]
     for game_id in GAMES:
-        grading = solitaire.load(game_id).grading
-        if grading is None:
-            continue
-        lower_is_better = load(game_id).lower_is_better
-        player = read(game_id, "", grading.player)
-        won = [deal for deal, verdict in verdicts(game_id).items()
-               if verdict == WON and deal in player]
-        if not won:
-            continue
-        if grading.winnable_list:
-            lines += numbers(f'"{game_id}"', won[:PER_LIST], 4)
-        graded_lines.append(f'    "{game_id}": {{')
-        sizes = {}
+        for mode, _options, _words in modes_of(game_id):
+            grading = solitaire.load(game_id).grading_for(mode)
+            if grading is not None:
+                key = f"{game_id}.{mode}" if mode else game_id
+                write_lists(key, game_id, mode, grading, lines, graded_lines, notes)
+    lines += ["}", "", *graded_lines, "}", "", *notes, "}", ""]
+    TARGET.write_text("\n".join(lines))
+
+
+def write_lists(key: str, game_id: str, mode: str, grading: solitaire.Grading,
+                lines: list[str], graded_lines: list[str], notes: list[str]) -> None:
+    """The lists of one game's deals with one mode's options (mode "": its defaults),
+    under `key` (game/ai/deal_lists.py)."""
+    lower_is_better = load(game_id).lower_is_better
+    player = read(game_id, mode, grading.player)
+    won = sorted(deal for deal, verdict in verdicts(game_id, mode).items()
+                 if verdict == WON and deal in player)
+    if not won:
+        return
+    if grading.winnable_list:
+        lines += numbers(f'"{key}"', won[:PER_LIST], 4)
+    sizes = {}
+    if grading.graded:
+        graded_lines.append(f'    "{key}": {{')
         for name in ("easy", "medium", "hard"):
             deals = [deal for deal in won if grading.grade(
                 bool(player[deal]["won"]), player[deal]["score"], lower_is_better) == name]
             graded_lines += numbers(f'"{name}"', deals[:PER_LIST], 8)
             sizes[name] = len(deals)
         graded_lines.append("    },")
-        notes.append(f'    "{game_id}": mark(')
-        notes += [f"        {part!r}" for part in wrap_words(grading.words, 80)]
-        notes.append("    ),")
-        print(f"{game_id}: {len(won)} winnable deals; {sizes}; the first {PER_LIST} "
-              "of each list are kept")
-    lines += ["}", "", *graded_lines, "}", "", *notes, "}", ""]
-    TARGET.write_text("\n".join(lines))
+    notes.append(f'    "{key}": mark(')
+    notes += [f"        {part!r}" for part in wrap_words(grading.words, 80)]
+    notes.append("    ),")
+    print(f"{key}: {len(won)} winnable deals; {sizes}; the first {PER_LIST} "
+          "of each list are kept")
 
 
 def numbers(name: str, values: list[int], indent: int) -> list[str]:

@@ -416,4 +416,33 @@ GRADING = Grading(
         "it fits, else empties a cell, else deals) ends with 18 cards or fewer left on "
         "an easy deal, 19 to 25 on a medium one, and more on a hard one."))
 
-AI = SolitaireAI(new_search, hint, greedy, HintSearch, grading=GRADING, finish=finish)
+# The modes of the tile, graded the same way from their own results (bench/results): dealt
+# one at a time the greedy player does better, so 9 and 13 split the deals in thirds; with
+# three passes the hint wins about 3 deals in 10 (easy) and 25 splits the rest about
+# evenly; with one pass about 2 deals in 100 can be won at all and no player by sight wins
+# any, so those get only the list of winnable deals.
+MODE_GRADINGS = {
+    "draw1": Grading(
+        "greedy", easy=9, medium=13, winnable_list=False, words=(
+            "Nearly every deal can be won when the stock order is known, and the Hint "
+            "button, which knows it once you have seen the whole stock, wins nearly all of "
+            "them. What sets deals apart is how kind they are to a player who plays by "
+            "sight: every graded deal can be won, and a simple player (it plays the waste "
+            "card when it fits, else empties a cell, else deals) ends with 9 cards or fewer "
+            "left on an easy deal, 10 to 13 on a medium one, and more on a hard one.")),
+    "passes3": Grading(
+        "hint", medium=25, winnable_list=False, words=(
+            "With three passes every deal tried so far can be won when the stock order is "
+            "known. Easy: a player following the Hint button every move wins (the hint "
+            "knows the stock once the first pass has shown it). Medium: that player ends "
+            "with 25 cards or fewer left. Hard: more.")),
+    "passes1": Grading(
+        "hint", medium=0, graded=False, words=(
+            "With one pass only about 2 deals in 100 can be won, even knowing the order of "
+            "the stock, and each deal of this list is one of them (the solver found a way). "
+            "Expect a hard game: the Hint button, which sees only what you see, wins none of "
+            "them.")),
+}
+
+AI = SolitaireAI(new_search, hint, greedy, HintSearch, grading=GRADING, finish=finish,
+                 mode_gradings=MODE_GRADINGS)

@@ -712,4 +712,7 @@ def finish(game) -> Resumable | None:
     return Certainty(game, _exact, FINISH_NODES)
 
 
-AI = SolitaireAI(by_rules(RULES), hint, greedy, HintSearch, grading=GRADING, finish=finish)
+# Queens on the sides and Camelot (strict) deal the same cards and count the same court
+# cards placed, so their deals are graded alike, from their own results (bench/results).
+AI = SolitaireAI(by_rules(RULES), hint, greedy, HintSearch, grading=GRADING, finish=finish,
+                 mode_gradings={"swap1": GRADING, "strict1": GRADING})

@@ -11,7 +11,9 @@ A patience's GameInfo.ai names its module in `game.ai`, which exports `AI`, a
   responsive while it thinks (`step(quota)` until True, then `move`);
 - `greedy(game) -> Move | None`: a simple greedy player, the baseline of the
   win-rate table;
-- `grading`: how tools/make_deal_lists.py grades its winnable deals (`Grading`);
+- `grading`: how tools/make_deal_lists.py grades its winnable deals (`Grading`), and
+  `mode_gradings` for the modes of its tile whose deals get lists of their own (keyed by
+  Mode.name; `grading_for`);
 - `value_text(value) -> str`: what the solver's best value of a lost deal means, in
   words ("At most 3 books can be made."), or None when it says nothing to a player;
 - `finish(game) -> Resumable | None`: whether the rest of the game is certain, so the
@@ -24,8 +26,8 @@ The page imports only the module of the game it shows (`load`), like `game.games
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Protocol
 
@@ -72,13 +74,15 @@ class Grading:
     hard; "reaches" is at most for a game whose score counts what is left
     (GameInfo.lower_is_better). `words` say it to the player (the deal list's note);
     `winnable_list` is False where nearly every deal can be won, so a list of the winnable
-    ones would say nothing."""
+    ones would say nothing; `graded` is False where no player by sight wins any, so grades
+    would say nothing either (only the winnable list is made)."""
 
     player: str  # "hint" or "greedy"
     medium: int
     words: str
     easy: int | None = None
     winnable_list: bool = True
+    graded: bool = True
 
     def grade(self, won: bool, score: int, lower_is_better: bool) -> str:
         def reaches(bound: int | None) -> bool:
@@ -102,6 +106,12 @@ class SolitaireAI:
     grading: Grading | None = None
     value_text: Callable[[int], str] | None = None
     finish: Callable[[Game], Resumable | None] | None = None
+    mode_gradings: Mapping[str, Grading] = field(default_factory=dict)
+
+    def grading_for(self, mode: str) -> Grading | None:
+        """The grading of the deals of a mode (Mode.name; "" for the default options), or
+        None when that mode's deals get no lists."""
+        return self.grading if not mode else self.mode_gradings.get(mode)
 
 
 def by_rules(rules: Rules) -> Callable[[Game, int, float | None], Resumable]:

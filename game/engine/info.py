@@ -29,6 +29,13 @@ class Mode:
     query: str
     note: str = ""
 
+    @property
+    def name(self) -> str:
+        """The mode in file names and keys: its query without '=' ("draw=1" -> "draw1"):
+        bench/results/<game>.<name>.<player>.csv and its deal lists, "<deals id>.<name>"
+        (game/ai/deal_lists.py)."""
+        return self.query.replace("=", "").replace("&", ".")
+
 
 @dataclass(frozen=True)
 class GameInfo:

@@ -261,38 +261,66 @@ class DealChoice:
         return len(self.kinds) > 1
 
     def valid(self, kind: str | None) -> str:
-        return kind if kind in {k for k, _ in self.kinds} else "any"
+        """`kind` when it is offered; for a grade that is not, the winnable deals when
+        they are (every graded deal is winnable: Devil's Grip with one pass has only
+        those); else any deal."""
+        offered = {k for k, _ in self.kinds}
+        if kind in offered:
+            return kind
+        if kind in GRADE_WORDS and "winnable" in offered:
+            return "winnable"
+        return "any"
 
 
-def lists_apply(options: dict, defaults: dict) -> bool:
-    """The deal lists were made with a game's default options (Guard mode aside): a deal
-    winnable with three cards dealt at a time may not be with one."""
-    return all(options.get(name, value) == value for name, value in defaults.items()
-               if name != "guard")
-
-
-def deal_choice(game_id: str, options: dict, defaults: dict) -> DealChoice:
+def lists_of(game_id: str, options: dict) -> str | None:
+    """Which deal lists apply to a game of `game_id` with `options`: the game's own
+    (GameInfo.deals_id) with its default options, "<deals id>.<Mode.name>" with the
+    options of a mode of its tile, none with any other options (a deal winnable with three
+    cards dealt at a time may not be with one). Guard mode changes the page, not the deals.
+    Which of them has lists at all is deal_lists' to say."""
     info = load(game_id)
-    if not info.has_hints or not lists_apply(options, defaults):
+    if not info.has_hints:
+        return None
+    engine = info.engine
+
+    def dealt(chosen: dict) -> dict:
+        return {name: value for name, value in engine.check_options(chosen).items()
+                if name != "guard"}
+
+    wanted = dealt(options)
+    if wanted == dealt({}):
+        return info.deals_id
+    from .urlstate import mode_options
+
+    for mode in info.modes:
+        if dealt(mode_options(game_id, mode)) == wanted:
+            return f"{info.deals_id}.{mode.name}"
+    return None
+
+
+def deal_choice(game_id: str, options: dict) -> DealChoice:
+    lists = lists_of(game_id, options)
+    if lists is None:
         return DealChoice()
     from ..ai import deal_lists
 
-    kinds = deal_lists.choices(info.deals_id)
-    note = deal_lists.grade_note(info.deals_id)
+    kinds = deal_lists.choices(lists)
+    note = deal_lists.grade_note(lists)
     if not note and any(kind == "winnable" for kind, _ in kinds):
         note = tr(WINNABLE_NOTE)
     return DealChoice(kinds, note)
 
 
-def choose_deal(game_id: str, kind: str, played: Callable[[int], bool],
+def choose_deal(game_id: str, options: dict, kind: str, played: Callable[[int], bool],
                 rng: random.Random | None = None, tries: int = 24) -> int:
-    """The deal a new game starts from: any number for "any" (or a list that is empty),
-    else one of the list `kind`, preferring one the player has no save of."""
+    """The deal a new game of `game_id` with `options` starts from: any number for "any"
+    (or a list that is empty or does not apply), else one of the list `kind`, preferring
+    one the player has no save of."""
     rng = rng or random.Random()
-    if kind != "any":
+    lists = lists_of(game_id, options) if kind != "any" else None
+    if lists is not None:
         from ..ai import deal_lists
 
-        lists = load(game_id).deals_id
         deals = deal_lists.deals_of(lists, kind)
         if deals:
             first = None
@@ -314,19 +342,19 @@ GRADE_WORDS = {"easy": mark("Easy"), "medium": mark("Medium"), "hard": mark("Har
 WINNABLE = mark("Winnable")
 
 
-def deal_badge(game_id: str, deal: int | None, options: dict, defaults: dict) -> str:
+def deal_badge(game_id: str, deal: int | None, options: dict) -> str:
     """'Easy', 'Medium' or 'Hard' for a graded deal, 'Winnable' for one the solver proved
-    winnable, '' otherwise (or when the lists do not apply to these options). English, and
-    also a CSS key (data-grade): show it with tr(...)."""
-    info = load(game_id)
-    if deal is None or not info.has_hints or not lists_apply(options, defaults):
+    winnable, '' otherwise (or when no lists apply to these options). English, and also a
+    CSS key (data-grade): show it with tr(...)."""
+    lists = lists_of(game_id, options) if deal is not None else None
+    if lists is None:
         return ""
     from ..ai import deal_lists
 
-    grade = deal_lists.grade_of(info.deals_id, deal)
+    grade = deal_lists.grade_of(lists, deal)
     if grade:
         return GRADE_WORDS.get(grade, grade.capitalize())
-    if deal in deal_lists.deals_of(info.deals_id, "winnable"):
+    if deal in deal_lists.deals_of(lists, "winnable"):
         return WINNABLE
     return ""
 

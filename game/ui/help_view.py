@@ -136,8 +136,7 @@ class HelpView:
         key = (game.id, tuple(sorted(game.options.items())), current_language())
         choice = self._choices.get(key)
         if choice is None:
-            choice = self._choices[key] = assist.deal_choice(game.id, game.options,
-                                                             type(game).OPTIONS)
+            choice = self._choices[key] = assist.deal_choice(game.id, game.options)
         return choice
 
     def kind_of(self, game_id: str, choice: assist.DealChoice) -> str:
@@ -151,7 +150,8 @@ class HelpView:
     def next_deal(self, game: Game) -> int:
         """The deal New deal deals: of the kind the player chose for this game."""
         kind = self.kind_of(game.id, self.choice_for(game))
-        return assist.choose_deal(game.id, kind, self.played(game.id, game.options))
+        return assist.choose_deal(game.id, game.options, kind,
+                                  self.played(game.id, game.options))
 
     def fresh_deal_for(self, game_id: str, options: dict) -> int | None:
         """The deal a game opened without a deal number starts from, when the player asked
@@ -173,10 +173,10 @@ class HelpView:
         if record is not None and not isinstance(record, str) and not record.finished:
             return None  # a game in progress is resumed
         full = info.engine.check_options(options)
-        kind = assist.deal_choice(game_id, full, info.engine.OPTIONS).valid(stored)
+        kind = assist.deal_choice(game_id, full).valid(stored)
         if kind == "any":
             return None
-        return assist.choose_deal(game_id, kind, self.played(game_id, full))
+        return assist.choose_deal(game_id, full, kind, self.played(game_id, full))
 
     def set_kind(self, kind: str, deal: bool) -> None:
         """The player chose which deals new games get; `deal`: and deal one now."""
@@ -225,7 +225,7 @@ class HelpView:
         for button in document.querySelectorAll('[data-action="new"]'):
             button.title = (tr("Deal new cards") if kind == "any"
                             else tr("Deal new cards: {kind}", kind=label.lower()))
-        grade = assist.deal_badge(game.id, game.deal, game.options, type(game).OPTIONS)
+        grade = assist.deal_badge(game.id, game.deal, game.options)
         badge.textContent = tr(grade) if grade else ""
         badge.hidden = not grade
         badge.dataset.grade = grade.lower()  # the English word: a key for the stylesheet

@@ -306,13 +306,13 @@ def mode_of(game, kind: str) -> str:
     if game.options.get("guard"):
         return "guard"
     if kind in KINDS and kind != "any" and game.deal is not None:
-        from .assist import lists_apply
+        from .assist import lists_of
 
-        info = load(game.id)
-        if info.has_hints and lists_apply(game.options, type(game).OPTIONS):
+        lists = lists_of(game.id, game.options)
+        if lists is not None:
             from ..ai import deal_lists
 
-            if game.deal in deal_lists.deals_of(info.deals_id, kind):
+            if game.deal in deal_lists.deals_of(lists, kind):
                 return "winnable"
     return "relaxed"
 

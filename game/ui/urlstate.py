@@ -14,7 +14,7 @@ import datetime
 import re
 from dataclasses import dataclass, field
 
-from ..engine import MAX_DEAL, check_deal
+from ..engine import MAX_DEAL, Mode, check_deal
 from ..games import known, load
 from ..i18n import tr
 from .numbers import grouped
@@ -118,6 +118,12 @@ def parse_route(query: str) -> Route:
     except ValueError as error:
         return Route(error=str(error))
     return Route(game_id=game_id, deal=deal, options=options)
+
+
+def mode_options(game_id: str, mode: Mode) -> dict:
+    """The options a mode of the game's tile plays with: its link's query, read as any
+    address is (Devil's Grip's "One pass", "passes=1" -> {"passes": 1})."""
+    return parse_route(f"game={game_id}&{mode.query}").options
 
 
 def daily_route(game_id: str, params: dict[str, str]) -> Route:

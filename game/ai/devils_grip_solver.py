@@ -138,8 +138,9 @@ budget and no beam: deal 873 in 10,657 nodes; deal 10 by its second probe, in
 159,643); otherwise it only offers its best line, kept when it goes further than the
 root search's. The search from the root has the rest.
 
-The beam searches the same progress moves (`Core._children`, with its cuts) layer by
-layer. Every position of a layer has the same number of cards left in the sequence, so
+The beam searches the same progress moves (`Core._children`, with its cuts), at the
+pointers up to HORIZON cards dealt only (see below), layer by layer.
+Every position of a layer has the same number of cards left in the sequence, so
 of the children of a layer it keeps the `width` best by what they keep for later
 (`Beam.score`): the deals left to them (each card still to come in this pass and each
 card of the passes left counts one) less 2 or 3 deals per base card still in the
@@ -241,6 +242,24 @@ and 219 s of CPU), hence the third series, wide (runs of 4,920 to 11,070, capped
 one): the solver wins 463 in 52.1 million nodes (200 s) and 937 in 83.5 million (317 s;
 budgets of at least 70 and 112 million, the beam's share 6/8). All 1,000 of deals
 1-1,000 are won with three passes (100%, [99.6, 100.0]).
+The beam's moves were most of its time, and most of them were never kept: on deals 85,
+18 and 143, 99.6% of the children kept were within 8 cards dealt of their parent, 93%
+of the moves scored further. So the beam makes the moves at the pointers up to HORIZON
+(6) cards dealt only (`BeamCore`: two deals of three), and a run whose every line ends
+within that horizon, no child left out by the width, makes the runs after it look at
+every pointer (on small positions, where the whole tree fits, `done` comes so). Three-
+pass deals 1-300 (28 November, nodes counted as before): won within 100,000 nodes
+260 (86.7% [82.4, 90.1]; 173 before, 57.7% [52.0, 63.1]), within 350,000 289 (96.3%
+[93.6, 97.9]; 255, 85.0% [80.5, 88.6]), median 16,000 nodes and 67 ms of CPU (81,000
+and 180 ms); a horizon of 12 cards: 261 and 286, of 24: 248 and 283. Deals 374, 973,
+784 and 463 in 475,000, 601,000, 14.8 million and 7.8 million nodes (1.6, 2.1, 81 and
+33 s of CPU; 1.85 million, 2.1 million, 39.4 million and 52.1 million before); with a
+horizon of 12: 384,000, 83,000, 12.8 million, 15.4 million. Tried with it and dropped
+(deals 1-300, every pointer): a move that covers the only top of the step below that
+another card of its code needs scored a quarter of a deal less (the children of a
+refill differ only in that): 255 won within 450,000 nodes (266 without); the slack the
+grid keeps (24 less the fewest piles its cards need) scored: worse; the exact search of
+the last pass from each child entering it (2,000-3,000 nodes each): no deal won sooner.
 Deciding those, and the one-pass deals
 it wins, needs some of the piles back cheaply; tried and dropped: each sequence's exact
 count of piles (the choice of which pays for a refill branches again), an upper bound on
@@ -922,6 +941,29 @@ class Relaxed:
         self.first_crowded = self.first_crowded_stack.pop()
 
 
+class BeamCore(Core):
+    """The beam's core: the same moves, but only at the pointers up to `horizon` cards
+    dealt from its own, the rest never made nor scored (`truncated` says when some were
+    left out). A layer keeps its children best first, and a child dealt further scores
+    less (2 a card): on three-pass deals 85, 18 and 143, 99.6% of the children kept by
+    runs looking at every pointer were within 8 cards dealt, but 93% of the moves scored
+    were further."""
+
+    horizon = 0  # 0: every pointer
+    truncated = False
+
+    def pointers(self) -> list[tuple[int, int]]:
+        found = Core.pointers(self)
+        horizon = self.horizon
+        if horizon:
+            p, r, n = self.p, self.redeals, len(self.seq)
+            for i, (q, s) in enumerate(found):
+                if (s - r) * n + q - p > horizon:
+                    self.truncated = True
+                    return found[:i]
+        return found
+
+
 class Beam:
     """A beam search over the core's progress moves (limited passes, before the last
     pass). Each layer is made of the children of the layer before (`Core._children`: the
@@ -938,7 +980,9 @@ class Beam:
     others are left), follow each other until the budget is spent or the width would
     pass MAX_WIDTH, then the next series from the narrowest. `step(quota)` returns WON
     (the line in `line`) or None and resumes where it stopped. A node is a position
-    expanded, a child made, or CHARGE moves scored."""
+    expanded, a child made, or CHARGE moves scored. Its moves are those at the pointers
+    up to HORIZON cards dealt (`BeamCore`), until a run's every line ends within it with
+    no child left out: then the runs after it make them all."""
 
     # the runs: (width, what a base card still in the sequence costs, see `score`)
     RUNS = ((8, 6), (32, 6), (32, 4), (128, 6), (128, 4))
@@ -950,10 +994,12 @@ class Beam:
     # there)
     WIDEST = 12_000  # then it stops, and the rest of its budget goes to the search from
     # the root
+    HORIZON = 6  # the beam's moves: at the pointers up to so many cards dealt (`BeamCore`)
 
     def __init__(self, bottoms: list[int], tops: list[int], seq: bytes, p: int,
                  redeals: int, draw: int, passes: int, relaxed: Relaxed | None = None) -> None:
-        self.core = Core(bottoms[:], tops[:], seq, p, redeals, draw, passes, shake=False)
+        self.core = BeamCore(bottoms[:], tops[:], seq, p, redeals, draw, passes, shake=False)
+        self.core.horizon = self.HORIZON
         self.passes = passes
         bases = sum(1 for c in seq if not c & 3)
         self.root = (bytes(bottoms), bytes(tops), seq, p, redeals, bases, None)
@@ -991,6 +1037,7 @@ class Beam:
         self.chosen: list[tuple] | None = None  # the next layer, once its turn comes
         self.seen: set = set()
         self.cut = False  # whether a layer of this run left a child out
+        self.core.truncated = False  # or a pointer past the horizon
 
     def _run_width(self, run: int) -> tuple[int, int]:
         """(width, base) of the run-th run (0-based) of a series."""
@@ -1102,6 +1149,12 @@ class Beam:
             self.candidates, self.chosen, self.seen = [], None, set()
             if not self.layer:
                 if not self.cut:
+                    if core.truncated:
+                        # every line within the horizon ended: the runs from now on
+                        # look at every pointer
+                        core.horizon, core.truncated = 0, False
+                        self._start()
+                        continue
                     self.done = True  # no child was left out: a wider run would be the same
                     return None
                 self._start()  # every line came to a dead end: a wider run

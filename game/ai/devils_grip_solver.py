@@ -257,11 +257,13 @@ and 180 ms); a horizon of 12 cards: 261 and 286, of 24: 248 and 283. Deals 374, 
 million and 83.5 million before); with a horizon of 12: 384,000, 83,000, 12.8 million,
 15.4 million. `bench/solver.py --mode passes3` (deals 1,000,001-1,000,100, 1 s each):
 99 decided within 1 s (81 before), median 62 ms (204). Tried with it and dropped
-(deals 1-300, every pointer): a move that covers the only top of the step below that
-another card of its code needs scored a quarter of a deal less (the children of a
-refill differ only in that): 255 won within 450,000 nodes (266 without); the slack the
-grid keeps (24 less the fewest piles its cards need) scored: worse; the exact search of
-the last pass from each child entering it (2,000-3,000 nodes each): no deal won sooner.
+(before it, every pointer): a move that covers the only top of the step below that
+another card of its code needs ranked last among equal scores (the children of a
+refill differ only in which top they cover): deals 1-300, 255 won within 450,000 nodes
+(266 without); the grid's slack (24 less the fewest piles its cards need) scored as
+much as a card dealt: 69 of deals 1-79 (75 without); the exact search of the last pass
+(the core and its questions, 3,000 nodes) from each child entering it: deals 5, 7, 9,
+18, 32, 64 and 85 won no sooner.
 Deciding those, and the one-pass deals
 it wins, needs some of the piles back cheaply; tried and dropped: each sequence's exact
 count of piles (the choice of which pays for a refill branches again), an upper bound on

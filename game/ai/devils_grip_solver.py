@@ -165,9 +165,11 @@ of them. Most children of a layer differ only in their grid (which pile paid for
 refill): on three-pass deal 374 a layer of 288 held 5 to 8 sequences, so even a run of
 width 3,280 tried few lines. So a layer takes at most `cap` children with the same
 sequence, pointer and redeals, best first, and fills the places left with the rest
-once every candidate was seen (`Beam.SERIES`): each width runs capped at one and
-uncapped by turns, up to MAX_WIDTH, then the widths again capped at two, then capped at
-one the runs wider than MAX_WIDTH, up to WIDEST. Three-pass
+once every candidate was seen (`Beam.SERIES`): since the horizon (below), each width
+capped at one and uncapped by turns up to SMALL (972), then capped at one up to WIDEST,
+then the widths up to MAX_WIDTH again uncapped and capped at two by turns (before it:
+capped at one and uncapped by turns up to MAX_WIDTH, then capped at two, then capped
+at one the runs wider than MAX_WIDTH). Three-pass
 deals 1-200 with 400,000 nodes: 164 won (146 before; 162 capped at one alone, which
 lost 19 of the old wins there, three of them not won within 2 million; 153 with caps
 one and two by turns); one and none by turns lost 10 of the old wins there, each won
@@ -255,11 +257,20 @@ and 180 ms); a horizon of 12 cards: 261 and 286, of 24: 248 and 283. Deals 374, 
 784, 463 and 937 in 475,000, 601,000, 14.8 million, 7.8 million and 21.1 million nodes
 (1.6, 2.1, 81, 33 and 114 s of CPU; 1.85 million, 2.1 million, 39.4 million, 52.1
 million and 83.5 million before); with a horizon of 12: 384,000, 83,000, 12.8 million,
-15.4 million. Deals 1-1,000: 955 won within 1 s of CPU (95.5% [94.0, 96.6]; 76.3%
-before), 960 within 350,000 nodes, median 64 ms and 16,000 nodes (288 ms before).
-`bench/solver.py --mode passes3` (deals 1,000,001-1,000,100, 1 s each): 99 decided
-within 1 s (81 before), median 62 ms (204). The three-pass hint player, whose plans ask
-this search (100,000 nodes), wins 39 of deals 1-100 (36 before). Tried and dropped
+15.4 million. 784 and 937 were then won by the wide series, after every run of the
+first two: so the runs wider than SMALL (972) are capped at one up to WIDEST first, the
+uncapped and capped-at-two ones last, and 784, 463 and 937 are won in 8.3, 6.1 and
+13.6 million nodes (50, 31 and 91 s of CPU), deal 281 in 2.8 million (not within 4
+million); the deals won within SMALL, as before. Capped at one alone from the first
+width on, 7.1, 4.9 and 12.2 million, and the ten of deals 1-300 not won within 450,000
+nodes all won within 1.5 million (before: nine, within 1.08 million, 281 not), but
+deals 6 and 17 in 239,000 and 44,000 nodes (16,000 and 3,700 uncapped).
+With the horizon and the old series, deals 1-1,000: 955 won within 1 s of CPU (95.5%
+[94.0, 96.6]; 76.3% before), 960 within 350,000 nodes, median 64 ms and 16,000 nodes
+(288 ms before); `bench/solver.py --mode passes3` (deals 1,000,001-1,000,100, 1 s
+each): 99 decided within 1 s (81 before), median 62 ms (204); the three-pass hint
+player, whose plans ask this search (100,000 nodes), wins 39 of deals 1-100 (36
+before). Tried and dropped
 (before it, every pointer): a move that covers the only top of the step below that
 another card of its code needs ranked last among equal scores (the children of a
 refill differ only in which top they cover): deals 1-300, 255 won within 450,000 nodes
@@ -985,7 +996,8 @@ class Beam:
     wide again every two runs), each with every cap of a series of `SERIES` by turns (at
     most so many children of a layer with the same sequence, pointer and redeals, while
     others are left), follow each other until the budget is spent or the width would
-    pass MAX_WIDTH, then the next series from the narrowest. `step(quota)` returns WON
+    pass the series' widest (MAX_WIDTH, or WIDEST for a wide one), then the next series
+    from the narrowest. `step(quota)` returns WON
     (the line in `line`) or None and resumes where it stopped. A node is a position
     expanded, a child made, or CHARGE moves scored. Its moves are those at the pointers
     up to HORIZON cards dealt (`BeamCore`), until a run's every line ends within it with
@@ -993,10 +1005,13 @@ class Beam:
 
     # the runs: (width, what a base card still in the sequence costs, see `score`)
     RUNS = ((8, 6), (32, 6), (32, 4), (128, 6), (128, 4))
-    # (the caps per sequence, `step`, 0 for none; wide): each width runs once with each
-    # cap of a series by turns, up to MAX_WIDTH, then the widths again with the next
-    # series; a wide series makes only the runs wider than MAX_WIDTH, up to WIDEST
-    SERIES = (((1, 0), False), ((2,), False), ((1,), True))
+    # (the caps per sequence, `step`, 0 for none; the widths it makes: wider than its
+    # first, 0 for none, up to its second): each width runs once with each cap of a
+    # series by turns, then the next series from its narrowest. Capped at one and
+    # uncapped up to SMALL, then capped at one up to WIDEST: the deals won late were
+    # won by the wide runs capped at one, after every run up to MAX_WIDTH
+    SERIES = (((1, 0), "", "SMALL"), ((1,), "SMALL", "WIDEST"), ((0, 2), "", "MAX_WIDTH"))
+    SMALL = 972
     MAX_WIDTH = 4_096  # (a layer's scored moves, about 100 a position, take some 30 MB
     # there)
     WIDEST = 12_000  # then it stops, and the rest of its budget goes to the search from
@@ -1024,8 +1039,8 @@ class Beam:
 
     def _start(self) -> None:
         while True:
-            caps, wide = self.SERIES[self.series]
-            low, high = (self.MAX_WIDTH, self.WIDEST) if wide else (0, self.MAX_WIDTH)
+            caps, low, high = self.SERIES[self.series]
+            low, high = getattr(self, low) if low else 0, getattr(self, high)
             self.width, self.base = self._run_width(self.run // len(caps))
             if self.width <= low:
                 self.run += len(caps)  # made by an earlier series

@@ -254,9 +254,9 @@ pass deals 1-300 (28 November, nodes counted as before): won within 100,000 node
 260 (86.7% [82.4, 90.1]; 173 before, 57.7% [52.0, 63.1]), within 350,000 289 (96.3%
 [93.6, 97.9]; 255, 85.0% [80.5, 88.6]), median 16,000 nodes and 67 ms of CPU (81,000
 and 180 ms); a horizon of 12 cards: 261 and 286, of 24: 248 and 283. Deals 374, 973,
-784, 463 and 937 in 475,000, 601,000, 14.8 million, 7.8 million and 21.1 million nodes
-(1.6, 2.1, 81, 33 and 114 s of CPU; 1.85 million, 2.1 million, 39.4 million, 52.1
-million and 83.5 million before); with a horizon of 12: 384,000, 83,000, 12.8 million,
+784, 463 and 937 in 384,000, 83,000, 14.8 million, 7.8 million and 21.1 million nodes
+(1.4, 0.3, 81, 33 and 114 s of CPU; 1.85 million, 2.1 million, 39.4 million, 52.1
+million and 83.5 million before); with a horizon of 12: 475,000, 601,000, 12.8 million,
 15.4 million. 784 and 937 were then won by the wide series, after every run of the
 first two: so the runs wider than SMALL (972) are capped at one up to WIDEST first, the
 uncapped and capped-at-two ones last, and 784, 463 and 937 are won in 8.3, 6.1 and

@@ -686,8 +686,66 @@ def test_the_beams_cap_per_sequence_wins_deals_the_wider_beam_did_not(monkeypatc
     solution = solve_game(game, nodes * 8 // dgs.BEAM_SHARE)
     assert solution.status == WON and solution.nodes <= nodes
     assert replay(game, solution.moves).outcome().won
-    monkeypatch.setattr(dgs.Beam, "SERIES", (((0,), False),))
+    monkeypatch.setattr(dgs.Beam, "SERIES", (((0,), "", "MAX_WIDTH"),))
     assert beam_of(game).step(nodes) is None
+
+
+@pytest.mark.parametrize("deal", [64, 142])
+def test_the_beams_horizon_wins_deals_sooner(monkeypatch, deal):
+    """The beam makes its moves at the pointers up to HORIZON cards dealt only
+    (`BeamCore`): most moves scored were further, and almost none of those was kept.
+    Three-pass deal 64, which the beam looking at every pointer won in 681,000 nodes,
+    and 142, undecided at 1.5 million, are won within 200,000 nodes of the beam, and the
+    answer replays to a win; looking at every pointer the beam does not win them within
+    the same nodes."""
+    game = GAMES["devils-grip"].new(deal=deal, passes=3)
+    solution = solve_game(game, 200_000 * 8 // dgs.BEAM_SHARE)
+    assert solution.status == WON and solution.nodes <= 200_000
+    assert replay(game, solution.moves).outcome().won
+    monkeypatch.setattr(dgs.Beam, "HORIZON", 0)
+    assert beam_of(game).step(200_000) is None
+
+
+def test_the_beam_looks_at_every_pointer_once_the_horizon_holds_no_win(monkeypatch):
+    """When every line of a run ends within the horizon with no child left out by the
+    width, the runs after it look at every pointer (and may then end as `done`). With a
+    horizon of one card (the next deal only), the trees of small three-pass positions
+    end so, and their beams go on without the horizon."""
+    monkeypatch.setattr(dgs.Beam, "HORIZON", 1)
+    ended = 0
+    for seed in SMALL["passes3"][1] + list(range(40)):
+        game = small_position(seed, {"passes": 3})
+        if game is None or game.redeals == 2:
+            continue
+        beam = beam_of(game)
+        while not beam.done and beam.nodes < 20_000 and beam.core.horizon:
+            if beam.step(50) == WON:
+                break
+        if not beam.core.horizon:
+            ended += 1
+            assert not beam.core.truncated
+    assert ended >= 3
+
+
+def test_the_beams_runs_wider_than_small_are_capped_at_one_first():
+    """Three-pass deals 784 and 937 were won by the wide runs capped at one, after every
+    run up to MAX_WIDTH uncapped and capped at two: the runs wider than SMALL now come
+    capped at one up to WIDEST first (784, 463 and 937 in 8.3, 6.1 and 13.6 million
+    nodes instead of 14.8, 7.8 and 21.1), the others after them."""
+    beam = beam_of(GAMES["devils-grip"].new(deal=1, passes=3))
+    runs = []
+    while not beam.done:
+        runs.append((beam.width, beam.cap))
+        beam._start()
+    small = [run for run in runs if run[0] <= dgs.Beam.SMALL]
+    first = small[:len(small) // 2]
+    assert [cap for _width, cap in first] == [1, 0] * (len(first) // 2)
+    wide = runs[len(first):len(first) + 7]
+    assert [cap for _width, cap in wide] == [1] * 7
+    assert wide[0][0] > dgs.Beam.SMALL and max(width for width, _cap in wide) > dgs.Beam.MAX_WIDTH
+    last = runs[len(first) + len([r for r in runs if r[0] > dgs.Beam.SMALL and r[1] == 1]):]
+    assert {cap for _width, cap in last} == {0, 2}
+    assert max(width for width, _cap in last) <= dgs.Beam.MAX_WIDTH
 
 
 def test_the_beam_is_deterministic_and_runs_in_slices():
@@ -749,15 +807,16 @@ def test_the_beam_never_finds_a_position_lost():
 def test_the_beam_stops_at_its_widest_and_leaves_the_rest_to_the_search(monkeypatch):
     """Past MAX_WIDTH the beam stops (a wider run's layers would hold too much), and the
     search from the root spends the rest of the budget: three-pass deal 463, not won.
-    Each width runs with the caps of the first series by turns, then the widths again
-    with the next's (`Beam.SERIES`); the last, wide one makes only runs wider than
-    MAX_WIDTH, up to WIDEST (here none)."""
+    Each width up to SMALL runs with the caps of the first series by turns, then the
+    wider ones with the next's up to WIDEST (here none), then the last series makes the
+    widths up to MAX_WIDTH again (`Beam.SERIES`): three widths with two caps each."""
     monkeypatch.setattr(dgs.Beam, "MAX_WIDTH", 32)
     monkeypatch.setattr(dgs.Beam, "WIDEST", 32)
+    monkeypatch.setattr(dgs.Beam, "SMALL", 32)
     game = GAMES["devils-grip"].new(deal=463, passes=3)
     beam = beam_of(game)
     assert beam.step(10**9) is None and beam.done
-    assert (beam.series, beam.run) == (len(dgs.Beam.SERIES) - 1, 4)
+    assert (beam.series, beam.run) == (len(dgs.Beam.SERIES) - 1, 7)
     assert beam.nodes < 200_000
     search = solver(game, max_nodes=300_000)  # the beam's share: 225,000
     while search.step(1_000) is None and not search.beam.done:

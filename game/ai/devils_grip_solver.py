@@ -138,8 +138,9 @@ budget and no beam: deal 873 in 10,657 nodes; deal 10 by its second probe, in
 159,643); otherwise it only offers its best line, kept when it goes further than the
 root search's. The search from the root has the rest.
 
-The beam searches the same progress moves (`Core._children`, with its cuts) layer by
-layer. Every position of a layer has the same number of cards left in the sequence, so
+The beam searches the same progress moves (`Core._children`, with its cuts), at the
+pointers up to HORIZON cards dealt only (see below), layer by layer.
+Every position of a layer has the same number of cards left in the sequence, so
 of the children of a layer it keeps the `width` best by what they keep for later
 (`Beam.score`): the deals left to them (each card still to come in this pass and each
 card of the passes left counts one) less 2 or 3 deals per base card still in the
@@ -164,9 +165,11 @@ of them. Most children of a layer differ only in their grid (which pile paid for
 refill): on three-pass deal 374 a layer of 288 held 5 to 8 sequences, so even a run of
 width 3,280 tried few lines. So a layer takes at most `cap` children with the same
 sequence, pointer and redeals, best first, and fills the places left with the rest
-once every candidate was seen (`Beam.SERIES`): each width runs capped at one and
-uncapped by turns, up to MAX_WIDTH, then the widths again capped at two, then capped at
-one the runs wider than MAX_WIDTH, up to WIDEST. Three-pass
+once every candidate was seen (`Beam.SERIES`): since the horizon (below), each width
+capped at one and uncapped by turns up to SMALL (972), then capped at one up to WIDEST,
+then the widths up to MAX_WIDTH again uncapped and capped at two by turns (before it:
+capped at one and uncapped by turns up to MAX_WIDTH, then capped at two, then capped
+at one the runs wider than MAX_WIDTH). Three-pass
 deals 1-200 with 400,000 nodes: 164 won (146 before; 162 capped at one alone, which
 lost 19 of the old wins there, three of them not won within 2 million; 153 with caps
 one and two by turns); one and none by turns lost 10 of the old wins there, each won
@@ -241,6 +244,40 @@ and 219 s of CPU), hence the third series, wide (runs of 4,920 to 11,070, capped
 one): the solver wins 463 in 52.1 million nodes (200 s) and 937 in 83.5 million (317 s;
 budgets of at least 70 and 112 million, the beam's share 6/8). All 1,000 of deals
 1-1,000 are won with three passes (100%, [99.6, 100.0]).
+The beam's moves were most of its time, and most of them were never kept: on deals 85,
+18 and 143, 99.6% of the children kept were within 8 cards dealt of their parent, 93%
+of the moves scored further. So the beam makes the moves at the pointers up to HORIZON
+(6) cards dealt only (`BeamCore`: two deals of three), and a run whose every line ends
+within that horizon, no child left out by the width, makes the runs after it look at
+every pointer (on small positions, where the whole tree fits, `done` comes so). Three-
+pass deals 1-300 (28 November, nodes counted as before): won within 100,000 nodes
+260 (86.7% [82.4, 90.1]; 173 before, 57.7% [52.0, 63.1]), within 350,000 289 (96.3%
+[93.6, 97.9]; 255, 85.0% [80.5, 88.6]), median 16,000 nodes and 67 ms of CPU (81,000
+and 180 ms); a horizon of 12 cards: 261 and 286, of 24: 248 and 283. Deals 374, 973,
+784, 463 and 937 in 384,000, 83,000, 14.8 million, 7.8 million and 21.1 million nodes
+(1.4, 0.3, 81, 33 and 114 s of CPU; 1.85 million, 2.1 million, 39.4 million, 52.1
+million and 83.5 million before); with a horizon of 12: 475,000, 601,000, 12.8 million,
+15.4 million. 784 and 937 were then won by the wide series, after every run of the
+first two: so the runs wider than SMALL (972) are capped at one up to WIDEST first, the
+uncapped and capped-at-two ones last, and 784, 463 and 937 are won in 8.3, 6.1 and
+13.6 million nodes (50, 31 and 91 s of CPU), deal 281 in 2.8 million (not within 4
+million); the deals won within SMALL, as before. Capped at one alone from the first
+width on, 7.1, 4.9 and 12.2 million, and the ten of deals 1-300 not won within 450,000
+nodes all won within 1.5 million (before: nine, within 1.08 million, 281 not), but
+deals 6 and 17 in 239,000 and 44,000 nodes (16,000 and 3,700 uncapped).
+With the horizon and the old series, deals 1-1,000: 955 won within 1 s of CPU (95.5%
+[94.0, 96.6]; 76.3% before), 960 within 350,000 nodes, median 64 ms and 16,000 nodes
+(288 ms before); `bench/solver.py --mode passes3` (deals 1,000,001-1,000,100, 1 s
+each): 99 decided within 1 s (81 before), median 62 ms (204); the three-pass hint
+player, whose plans ask this search (100,000 nodes), wins 39 of deals 1-100 (36
+before). Tried and dropped
+(before it, every pointer): a move that covers the only top of the step below that
+another card of its code needs ranked last among equal scores (the children of a
+refill differ only in which top they cover): deals 1-300, 255 won within 450,000 nodes
+(266 without); the grid's slack (24 less the fewest piles its cards need) scored as
+much as a card dealt: 69 of deals 1-79 (75 without); the exact search of the last pass
+(the core and its questions, 3,000 nodes) from each child entering it: deals 5, 7, 9,
+18, 32, 64 and 85 won no sooner.
 Deciding those, and the one-pass deals
 it wins, needs some of the piles back cheaply; tried and dropped: each sequence's exact
 count of piles (the choice of which pays for a refill branches again), an upper bound on
@@ -922,6 +959,29 @@ class Relaxed:
         self.first_crowded = self.first_crowded_stack.pop()
 
 
+class BeamCore(Core):
+    """The beam's core: the same moves, but only at the pointers up to `horizon` cards
+    dealt from its own, the rest never made nor scored (`truncated` says when some were
+    left out). A layer keeps its children best first, and a child dealt further scores
+    less (2 a card): on three-pass deals 85, 18 and 143, 99.6% of the children kept by
+    runs looking at every pointer were within 8 cards dealt, but 93% of the moves scored
+    were further."""
+
+    horizon = 0  # 0: every pointer
+    truncated = False
+
+    def pointers(self) -> list[tuple[int, int]]:
+        found = Core.pointers(self)
+        horizon = self.horizon
+        if horizon:
+            p, r, n = self.p, self.redeals, len(self.seq)
+            for i, (q, s) in enumerate(found):
+                if (s - r) * n + q - p > horizon:
+                    self.truncated = True
+                    return found[:i]
+        return found
+
+
 class Beam:
     """A beam search over the core's progress moves (limited passes, before the last
     pass). Each layer is made of the children of the layer before (`Core._children`: the
@@ -936,24 +996,32 @@ class Beam:
     wide again every two runs), each with every cap of a series of `SERIES` by turns (at
     most so many children of a layer with the same sequence, pointer and redeals, while
     others are left), follow each other until the budget is spent or the width would
-    pass MAX_WIDTH, then the next series from the narrowest. `step(quota)` returns WON
+    pass the series' widest (MAX_WIDTH, or WIDEST for a wide one), then the next series
+    from the narrowest. `step(quota)` returns WON
     (the line in `line`) or None and resumes where it stopped. A node is a position
-    expanded, a child made, or CHARGE moves scored."""
+    expanded, a child made, or CHARGE moves scored. Its moves are those at the pointers
+    up to HORIZON cards dealt (`BeamCore`), until a run's every line ends within it with
+    no child left out: then the runs after it make them all."""
 
     # the runs: (width, what a base card still in the sequence costs, see `score`)
     RUNS = ((8, 6), (32, 6), (32, 4), (128, 6), (128, 4))
-    # (the caps per sequence, `step`, 0 for none; wide): each width runs once with each
-    # cap of a series by turns, up to MAX_WIDTH, then the widths again with the next
-    # series; a wide series makes only the runs wider than MAX_WIDTH, up to WIDEST
-    SERIES = (((1, 0), False), ((2,), False), ((1,), True))
+    # (the caps per sequence, `step`, 0 for none; the widths it makes: wider than its
+    # first, 0 for none, up to its second): each width runs once with each cap of a
+    # series by turns, then the next series from its narrowest. Capped at one and
+    # uncapped up to SMALL, then capped at one up to WIDEST: the deals won late were
+    # won by the wide runs capped at one, after every run up to MAX_WIDTH
+    SERIES = (((1, 0), "", "SMALL"), ((1,), "SMALL", "WIDEST"), ((0, 2), "", "MAX_WIDTH"))
+    SMALL = 972
     MAX_WIDTH = 4_096  # (a layer's scored moves, about 100 a position, take some 30 MB
     # there)
     WIDEST = 12_000  # then it stops, and the rest of its budget goes to the search from
     # the root
+    HORIZON = 6  # the beam's moves: at the pointers up to so many cards dealt (`BeamCore`)
 
     def __init__(self, bottoms: list[int], tops: list[int], seq: bytes, p: int,
                  redeals: int, draw: int, passes: int, relaxed: Relaxed | None = None) -> None:
-        self.core = Core(bottoms[:], tops[:], seq, p, redeals, draw, passes, shake=False)
+        self.core = BeamCore(bottoms[:], tops[:], seq, p, redeals, draw, passes, shake=False)
+        self.core.horizon = self.HORIZON
         self.passes = passes
         bases = sum(1 for c in seq if not c & 3)
         self.root = (bytes(bottoms), bytes(tops), seq, p, redeals, bases, None)
@@ -971,8 +1039,8 @@ class Beam:
 
     def _start(self) -> None:
         while True:
-            caps, wide = self.SERIES[self.series]
-            low, high = (self.MAX_WIDTH, self.WIDEST) if wide else (0, self.MAX_WIDTH)
+            caps, low, high = self.SERIES[self.series]
+            low, high = getattr(self, low) if low else 0, getattr(self, high)
             self.width, self.base = self._run_width(self.run // len(caps))
             if self.width <= low:
                 self.run += len(caps)  # made by an earlier series
@@ -991,6 +1059,7 @@ class Beam:
         self.chosen: list[tuple] | None = None  # the next layer, once its turn comes
         self.seen: set = set()
         self.cut = False  # whether a layer of this run left a child out
+        self.core.truncated = False  # or a pointer past the horizon
 
     def _run_width(self, run: int) -> tuple[int, int]:
         """(width, base) of the run-th run (0-based) of a series."""
@@ -1102,6 +1171,12 @@ class Beam:
             self.candidates, self.chosen, self.seen = [], None, set()
             if not self.layer:
                 if not self.cut:
+                    if core.truncated:
+                        # every line within the horizon ended: the runs from now on
+                        # look at every pointer
+                        core.horizon, core.truncated = 0, False
+                        self._start()
+                        continue
                     self.done = True  # no child was left out: a wider run would be the same
                     return None
                 self._start()  # every line came to a dead end: a wider run

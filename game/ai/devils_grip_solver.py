@@ -922,6 +922,268 @@ class Relaxed:
         self.first_crowded = self.first_crowded_stack.pop()
 
 
+def _rank(x: int, limits: tuple) -> int:
+    """The rank of the codes `x` in a family of slack sets (`Grids`): the most of them
+    one set holds, min(|x|, c + |x - C|) over its limits (C, c) (a chain, so the
+    minimum over single limits is exact)."""
+    rank = x.bit_count()
+    for cs, c in limits:
+        v = c + (x & ~cs).bit_count()
+        if v < rank:
+            rank = v
+    return rank
+
+
+def _normal(ground: int, limits) -> tuple[int, tuple]:
+    """A family without its loops (codes no set holds: a limit of 0) and without the
+    limits that hold for every set."""
+    loops = 0
+    for cs, c in limits:
+        if not c:
+            loops |= cs
+    ground &= ~loops
+    kept: dict = {}
+    for cs, c in limits:
+        cs &= ground
+        if c < cs.bit_count() and kept.get(cs, 99) > c:
+            kept[cs] = c
+    return ground, tuple(sorted(kept.items()))
+
+
+def _holds(wide: tuple, narrow: tuple) -> bool:
+    """Whether every set of the family `narrow` is a subset of a set of `wide` (each
+    (ground, limits)): then `wide` lost makes `narrow` lost."""
+    ground, limits = narrow
+    if ground & ~wide[0]:
+        return False
+    return all(_rank(cs & ground, limits) <= c for cs, c in wide[1])
+
+
+class Grids(Relaxed):
+    """The game itself, searched without the grid: `Relaxed` with the grid's slack
+    known exactly, as the family of sets of codes its line can have reached.
+
+    A grid is worth, for each sequence and step k, how many of its cards of step k lie
+    on one of step k-1 (a_k): then its bottoms and tops are known, and its slack at a
+    code b of step k (its exits there) is min(c_(k-1), c_k) - a_k. At a code that is
+    not relevant (`relevant`) the slack is never read again but in the total (24 less
+    the fewest piles, `runs`), and it never becomes relevant again; at a relevant code
+    (one copy of b and one of b-1 on the grid) it is 0 or 1. So a position of the game
+    is worth its sequence, pointer, redeals and the set S of relevant codes with slack
+    (at the start `exits_mask` of the grid, cut to the relevant codes), and more slack
+    is never worse: a position lost with S is lost with every subset of S (whatever
+    the one with less can do, the one with more can: a refill spends a unit where the
+    other did, or one it has more of). A refill spends a unit of slack: when there is
+    one at a code that is not relevant (|S| < 24 - runs), one of those (best: S stays),
+    else one of S's. A waste card whose step below the counts leave no top for (one of
+    each on the grid) needs the slack at its code, and spends it.
+
+    The search carries the family of the sets S its line can have reached, keeping the
+    largest: a waste card that needs slack keeps the sets that have it (less it), a
+    refill that must spend some of S makes every S less one bit, a card coming in adds
+    the codes it makes relevant with slack, and codes no longer relevant leave. Those
+    are the operations of matroids (contraction, truncation, coloops, deletion) from a
+    single set, so the family is always the bases of a nested matroid: its *ground*
+    (the codes some set holds) and a chain of limits (C, c), each set at most c codes
+    of C (`_rank`, `_normal`). Its moves are `Relaxed`'s with the ground as the mask
+    (so it searches no more positions than that does); its positions are a sequence,
+    a pointer, the redeals and a family, lost when every set of it is lost: the table
+    keeps lost families, and a family whose every set some lost one holds (`_holds`)
+    is lost. A line that empties the sequence wins in the game (`spent` finds its
+    refills' choices, `on_grid` plays it)."""
+
+    def __init__(self, seq: bytes, p: int, redeals: int, draw: int, passes: int,
+                 mask: int, explicit: bool = False) -> None:
+        start = relevant(mask, seq)
+        self.explicit = explicit  # the family as its sets (`spent`)
+        self.family: tuple = (start,) if explicit else (start, ())
+        self.families: list[tuple] = []
+        self.best_left = len(seq)
+        self.best_path: list[tuple] = []
+        self.root = (seq, p, redeals, mask)
+        self.table: dict = {}  # sequence: [(pointer, redeals, family)] lost
+        super().__init__(seq, p, redeals, draw, passes, None, mask)
+        self.asks = False
+
+    def _children(self) -> list[tuple]:
+        if self.explicit:
+            union = 0
+            for s in self.family:
+                union |= s
+            self.mask = union
+        else:
+            self.mask = self.family[0]  # (no loops: every code of it is in some set)
+        return Relaxed._children(self)
+
+    def apply(self, move: tuple, links: dict | None = None) -> tuple:
+        """The move, and its family made from the old one (`explicit`: as sets, and
+        `links`, when given, gets for each set made the set it came from and the bit its
+        refill spent, 0 for none)."""
+        q, r, kind, _c = move
+        seq, n, gone = self.seq, len(self.seq), self.gone
+        old = (seq, self.p, self.redeals)
+        at = q - 1 if kind == WASTE else (q if q < n else q - 1)
+        x = seq[at]
+        here = 2 - gone[x]
+        below = 2 - gone[x - 1] if x & 3 else 0
+        units = 24 - self.runs
+        need = 1 << x if kind == WASTE and below <= here else 0  # it spends x's slack
+        add = 0  # slack the card's arrival brings (see `Relaxed.apply`)
+        if kind == EXIT and x & 3 and here < below:
+            add |= 1 << x
+        if x & 3 != 3 and here < 2 - gone[x + 1]:
+            add |= 1 << x + 1
+        self.families.append(self.family)
+        self._take(x, 1)
+        # only codes x and x + 1 can stop being relevant (their counts moved)
+        keep = -1
+        if x & 3 and not (gone[x] == 1 and gone[x - 1] == 1):
+            keep ^= 1 << x
+        if x & 3 != 3 and not (gone[x + 1] == 1 and gone[x] == 1):
+            keep ^= 1 << x + 1
+        if self.runs >= 24:
+            # the grid needs every pile: no slack at all
+            if links is not None:
+                links[0] = (self.family[0], 0)
+            self.family = (0,) if self.explicit else (0, ())
+        elif self.explicit:
+            self.family = self._sets(need, kind, units, add, keep, links)
+        else:
+            ground, limits = self.family
+            if need:  # contraction by x (x is in some set: the move was offered)
+                ground &= ~need
+                limits = [(cs & ~need, c - 1) if cs & need else (cs, c) for cs, c in limits]
+            elif kind == EXIT:
+                rank = _rank(ground, limits)
+                if rank >= units:  # truncation: every set spends one of its codes
+                    limits = (*limits, (ground, rank - 1))
+            # deletion of the codes no longer relevant, coloops of the new ones
+            ground = ground & keep | add & keep
+            self.family = _normal(ground, [(cs & keep, c) for cs, c in limits])
+        self.seq = seq[:at] + seq[at + 1:]
+        self.p = at
+        self.redeals = r
+        self.first_crowded_stack.append(self.first_crowded)
+        if at <= self.first_crowded:
+            self.first_crowded = crowded_from(self.seq)
+        return old
+
+    def _sets(self, need: int, kind: int, units: int, add: int, keep: int,
+              links: dict | None) -> tuple:
+        made = []  # (set, the set it came from, the bit spent)
+        if kind == WASTE:
+            made = [(s & ~need, s, 0) for s in self.family if s & need or not need]
+        else:
+            for s in self.family:
+                if s.bit_count() < units:
+                    made.append((s, s, 0))  # a unit where it is not read
+                else:
+                    rest = s
+                    while rest:
+                        low = rest & -rest
+                        made.append((s ^ low, s, low.bit_length() - 1))
+                        rest ^= low
+        family = set()
+        for s, origin, spent in made:
+            t = (s | add) & keep
+            family.add(t)
+            if links is not None and t not in links:
+                links[t] = (origin, spent)
+        kept: list[int] = []  # only the sets no other holds (most slack first)
+        for s in sorted(family, key=int.bit_count, reverse=True):
+            for t in kept:
+                if not s & ~t:
+                    break
+            else:
+                kept.append(s)
+        return tuple(kept)
+
+    def _undo(self, move: tuple, undo: tuple) -> None:
+        q, _r, kind, _c = move
+        seq, p, r = undo
+        n = len(seq)
+        at = q - 1 if kind == WASTE else (q if q < n else q - 1)
+        self.seq, self.p, self.redeals = seq, p, r
+        self._take(seq[at], -1)
+        self.family = self.families.pop()
+        self.first_crowded = self.first_crowded_stack.pop()
+
+    def known_lost(self) -> bool:
+        entries = self.table.get(self.seq)
+        if not entries:
+            return False
+        p, r, n, d, family = self.p, self.redeals, len(self.seq), self.draw, self.family
+        return any(reaches(p0, r0, p, r, n, d) and _holds(f, family)
+                   for p0, r0, f in entries)
+
+    def _mark_lost(self) -> None:
+        p, r, n, d, family = self.p, self.redeals, len(self.seq), self.draw, self.family
+        entries = self.table.get(self.seq)
+        if entries is None:
+            self.table[self.seq] = [(p, r, family)]
+            return
+        entries[:] = [e for e in entries
+                      if not (reaches(p, r, e[0], e[1], n, d) and _holds(family, e[2]))]
+        entries.append((p, r, family))
+
+    def step(self, quota: int) -> str | None:
+        """Search up to `quota` more nodes: WON (the game is won: the line in `path`),
+        LOST (the game is lost), or None."""
+        if self.status is not None:
+            return self.status
+        end = self.nodes + quota
+        stack, path, undos = self.stack, self.path, self.undos
+        while self.nodes < end:
+            frame = stack[-1]
+            moves = frame[0]
+            if frame[1] >= len(moves):
+                self._mark_lost()
+                stack.pop()
+                if not path:
+                    self.status = LOST
+                    return LOST
+                self._undo(path.pop(), undos.pop())
+                continue
+            move = moves[frame[1]]
+            frame[1] += 1
+            undo = self.apply(move)
+            self.nodes += 1
+            path.append(move)
+            undos.append(undo)
+            left = len(self.seq)
+            if left < self.best_left:
+                self.best_left = left
+                self.best_path = list(path)
+            if not left:
+                self.status = WON
+                return WON
+            if self.known_lost():
+                self._undo(path.pop(), undos.pop())
+                continue
+            stack.append([self._children(), 0])
+        return None
+
+    def spent(self, line: list[tuple]) -> list[tuple]:
+        """`line`, a winning line of this search from its root, with each refill naming
+        the relevant code whose slack it spends, or 0 for a unit where it is not read
+        (`on_grid` plays it on the grid): the sets each move makes, with the set each
+        came from, followed back from the last."""
+        seq, p, redeals, mask = self.root
+        twin = Grids(seq, p, redeals, self.draw, self.passes, mask, explicit=True)
+        layers = []
+        for move in line:
+            links: dict = {}
+            twin.apply(move, links)
+            layers.append(links)
+        s = twin.family[0]
+        out = []
+        for move, links in zip(reversed(line), reversed(layers), strict=True):
+            s, spent = links[s]
+            out.append(move if move[2] == WASTE else move[:3] + (spent,))
+        out.reverse()
+        return out
+
+
 class Beam:
     """A beam search over the core's progress moves (limited passes, before the last
     pass). Each layer is made of the children of the layer before (`Core._children`: the
@@ -1182,6 +1444,25 @@ class Follow:
             self.seen.add(key)
             stack.append([self._options(), 0])
         return None
+
+
+def on_grid(core: Core, line: list[tuple]) -> list[tuple]:
+    """A winning line of `Grids` (`Grids.spent`: each refill names the relevant code
+    whose slack it spends, or 0 for a unit elsewhere) as the core's moves from `core`'s
+    position, which it leaves as it was: a refill takes a pile with that bottom, or any
+    pile whose bottom's code is not relevant (each leads to the same position)."""
+    core = Core(core.bottoms[:], core.tops[:], core.seq, core.p, core.redeals,
+                core.draw, core.passes, shake=False)
+    moves = []
+    for q, r, kind, c in line:
+        if kind == EXIT and not c:
+            bottoms, tops, seq = core.bottoms, core.tops, core.seq
+            c = next(b for b in range(48) if b & 3 and bottoms[b] and tops[b - 1]
+                     and not relevant(1 << b, seq))
+        move = (q, r, kind, c)
+        core.apply(move)
+        moves.append(move)
+    return moves
 
 
 def _codes(game):

@@ -1042,11 +1042,8 @@ class Grids(Relaxed):
         if x & 3 != 3 and not (gone[x + 1] == 1 and gone[x] == 1):
             keep ^= 1 << x + 1
         if self.runs >= 24:
-            # the grid needs every pile: no slack at all
-            if links is not None:
-                links[0] = (self.family[0], 0)
-            self.family = (0,) if self.explicit else (0, ())
-        elif self.explicit:
+            keep = add = 0  # the grid needs every pile: no slack at all
+        if self.explicit:
             self.family = self._sets(need, kind, units, add, keep, links)
         else:
             ground, limits = self.family

@@ -284,6 +284,7 @@ BEAM_SHARE, PROBE_SHARE = 6, 1  # eighths of the budget, before the last pass (`
 FOLLOW_NODES = 200_000  # nodes of `Follow` for the root's line of `Relaxed` on the grid
 FOLLOW_ASK_NODES = 2_000  # and for the line of a question (`Core.step`)
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
+GRIDS = True  # one pass: the exact search without the grid (`Grids`) alone decides
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
 PR = 10  # a lost entry of `Relaxed.failed` is mask << PR | pointer << 2 | redeals
@@ -1499,6 +1500,7 @@ class DevilsGripSearch(Sliced):
         self.follow: Follow | None = None  # the root's winning line of `relaxed`, on the grid
         self.follow_nodes = 0
         self.generic = None
+        self.grids: Grids | None = None  # with one pass: the exact search, alone
         if not all(game.cells):
             from .devils_grip import RULES
             from .search import Search
@@ -1511,6 +1513,11 @@ class DevilsGripSearch(Sliced):
         bottoms, tops, seq = _codes(game)
         draw, passes = game.options["draw"], game.options["passes"]
         self.core = Core(bottoms, tops, seq, len(game.waste), game.redeals, draw, passes)
+        if passes == 1 and GRIDS:
+            # the game itself without the grid: it decides both ways, alone (see
+            # `Grids`; the searches below are made but not run)
+            self.grids = Grids(seq, len(game.waste), game.redeals, draw, passes,
+                               exits_mask(bottoms, tops))
         if passes:
             self.relaxed = self.core.relaxed = Relaxed(seq, len(game.waste), game.redeals,
                                                        draw, passes,
@@ -1565,6 +1572,8 @@ class DevilsGripSearch(Sliced):
             return 0
         if self.result is not None:
             return self.result.nodes  # (a finished search frees its tables and counts)
+        if self.grids is not None:
+            return self.grids.nodes
         probing = self.probe.nodes if self.probe is not None else 0
         return (self.core.nodes + (self.relaxed.nodes if self.relaxed else 0)
                 + self.follow_nodes + self.probe_nodes + probing
@@ -1586,6 +1595,11 @@ class DevilsGripSearch(Sliced):
         started = time.perf_counter()
         quota = min(quota, self.max_nodes - self.nodes)
         status = None
+        if self.grids is not None:
+            status = self.grids.step(max(0, quota))
+            if status == WON:
+                self.core.line = on_grid(self.core, self.grids.spent(self.grids.path))
+            return self._close(status, started)
         beam = self.beam
         if beam is not None and not beam.done and beam.nodes < self.beam_budget and quota > 0:
             before = beam.nodes
@@ -1643,6 +1657,10 @@ class DevilsGripSearch(Sliced):
                 self.follow = None
         if status is None and not self.probes:
             status = self.core.step(max(0, quota))
+        return self._close(status, started)
+
+    def _close(self, status: str | None, started: float) -> Solution | None:
+        """The end of a slice: the answer once decided or out of budget."""
         self.seconds += time.perf_counter() - started
         if status is None and (self.nodes >= self.max_nodes or (
                 self.max_seconds is not None and self.seconds >= self.max_seconds)):
@@ -1654,6 +1672,11 @@ class DevilsGripSearch(Sliced):
     def _finish(self, status: str) -> Solution:
         core, probe, beam = self.core, self.probe_best, self.beam
         nodes = self.nodes
+        grids = self.grids
+        if grids is not None:
+            self.grids = None
+            if status != WON and grids.best_path:
+                core.best_path = on_grid(core, grids.spent(grids.best_path))
         if beam is not None:
             self.beam = None
             if status == WON and beam.line is not None:

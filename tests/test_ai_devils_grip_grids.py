@@ -119,3 +119,38 @@ def test_one_pass_deals_are_decided_by_the_exact_search(deal, status, most):
     assert grids.step(most) == status
     if status == WON:
         assert won_line_replays(game, core, grids)
+
+
+@pytest.mark.parametrize("passes", [1, 3])
+def test_a_waste_card_with_both_of_its_step_below_on_the_grid_goes_there_at_once(passes):
+    """`Grids._children`: on the last pass, when the waste's top card has both copies of its
+    step below on the grid, playing it onto one of them loses nothing: on small
+    positions the plain search finds the game after that build won exactly when it
+    finds the position won (so every other move there, and dealing on, can be left
+    out), and the exact search with the rule agrees with the plain search."""
+    checked = {WON: 0, LOST: 0}
+    for seed in range(2_500):
+        game = small_position(seed, {"passes": passes}, active_sequences=(1, 2), most=10)
+        if game is None or not game.waste or game.redeals + 1 != passes:
+            continue
+        _bottoms, _tops, seq = dgs._codes(game)
+        c = seq[len(game.waste) - 1]
+        if not c & 3 or c - 1 in seq:
+            continue
+        status = plain_status(game, 5_000, False)
+        if status is None:
+            continue
+        target = next(i for i, cell in enumerate(game.cells)
+                      if dgs_code(cell[-1]) == c - 1)
+        after = replay(game, [str(dgs.Build(-1, target, 1))])
+        assert plain_status(after, 5_000) == status, seed
+        core = DevilsGripSearch(game).core
+        assert grids_of(core).step(200_000) == status, seed
+        checked[status] += 1
+    assert checked[WON] >= 5 and checked[LOST] >= 40
+
+
+def dgs_code(card: str) -> int:
+    from game.ai.devils_grip import CODE
+
+    return CODE[card]

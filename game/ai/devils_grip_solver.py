@@ -284,6 +284,7 @@ BEAM_SHARE, PROBE_SHARE = 6, 1  # eighths of the budget, before the last pass (`
 FOLLOW_NODES = 200_000  # nodes of `Follow` for the root's line of `Relaxed` on the grid
 FOLLOW_ASK_NODES = 2_000  # and for the line of a question (`Core.step`)
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
+FORCE = True
 GRIDS = True  # one pass: the exact search without the grid (`Grids`) alone decides
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
@@ -1014,7 +1015,23 @@ class Grids(Relaxed):
             self.mask = union
         else:
             self.mask = self.family[0]  # (no loops: every code of it is in some set)
-        return Relaxed._children(self)
+        moves = Relaxed._children(self)
+        if FORCE and self.redeals + 1 == self.passes:
+            # On the last pass, at the first pointer whose waste top c has both cards
+            # of its step below on the grid, c goes onto one of them: the rest there
+            # (dealing on, a refill) is left out. Any winning line from there wins with
+            # c on the grid at once: only a card c takes a top c-1, and there are two
+            # for two; the fewest piles never grow (c's step has fewer cards than the
+            # step below until c comes); the slack elsewhere is the same or more (above
+            # c); the stock and the order of the waste without c are the same, so the
+            # line's moves are the same, c's own left out; and once c has come in the
+            # line, by a refill or not, the positions differ only in slack at c's code,
+            # which is never read again (its step below has both cards on the grid).
+            seq, gone = self.seq, self.gone
+            for q, _r in self.pointers():
+                if q and seq[q - 1] & 3 and not gone[seq[q - 1] - 1]:
+                    return [m for m in moves if m[0] < q or (m[0] == q and m[2] == WASTE)]
+        return moves
 
     def apply(self, move: tuple, links: dict | None = None) -> tuple:
         """The move, and its family made from the old one (`explicit`: as sets, and

@@ -127,6 +127,24 @@ is deal 524, in 5.19 million (28 s). Of the other ten of the 13 deals left undec
 no loss within 10 million nodes; with one pass deals 1-1,000 are then 973 proved lost,
 17 won, 10 undecided (70, 108, 126, 274, 359, 476, 541, 681, 735, 853).
 
+With one pass none of that runs: the search is `Grids`, which is the game itself
+without the grid (29 November). A grid is worth, per sequence and step k, the a_k
+cards of step k lying on one of step k-1 (they give its bottoms and tops); the slack
+at a code that is not relevant (`relevant`) is never read again but in the total, and
+at a relevant code it is 0 or 1. So a position is worth its sequence, pointer and the
+set S of relevant codes with slack, exactly (the mask of `Relaxed`, but kept exact: a
+refill spends a unit at a code that is not relevant while there is one, else one of
+S's), and more slack is never worse. A line carries the family of the S it can have
+reached (a nested matroid: `_rank`, `_normal`), so its moves are `Relaxed`'s and its
+positions no more; its table keeps lost families (`_holds`); a line that empties the
+sequence is a win (`spent` and `on_grid` name its piles; the engine checks it). On
+the last pass a waste card with both of its step below on the grid goes onto one of
+them at once, nothing else tried at that pointer or beyond (see `Grids._children`:
+an exchange argument, checked against the plain search). One-pass deals 1, 16, 77, 4
+and 478 are lost in 16,000, 22,000, 72,000, 54,000 and 426,000 nodes (0.2-6.4 s),
+where the core with its questions needed 35,000 ... 3 million; 37, 68, 450, 596 and
+752 are won in 41,000, 23,000, 38,000, 4,900 and 2,100.
+
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
 wins, not within 2 million nodes). So such a search first runs a beam (`Beam`, 6/8 of
@@ -285,6 +303,7 @@ FOLLOW_NODES = 200_000  # nodes of `Follow` for the root's line of `Relaxed` on 
 FOLLOW_ASK_NODES = 2_000  # and for the line of a question (`Core.step`)
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
 FORCE = True
+SPENT_LIMIT = 5_000  # sets tried to name the piles of an undecided search's best line
 GRIDS = True  # one pass: the exact search without the grid (`Grids`) alone decides
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
@@ -1178,24 +1197,47 @@ class Grids(Relaxed):
             stack.append([self._children(), 0])
         return None
 
-    def spent(self, line: list[tuple]) -> list[tuple]:
-        """`line`, a winning line of this search from its root, with each refill naming
-        the relevant code whose slack it spends, or 0 for a unit where it is not read
-        (`on_grid` plays it on the grid): the sets each move makes, with the set each
-        came from, followed back from the last."""
+    def spent(self, line: list[tuple], limit: int | None = None) -> list[tuple] | None:
+        """`line`, a line of this search from its root, with each refill naming the
+        relevant code whose slack it spends, or 0 for a unit where it is not read
+        (`on_grid` plays it on the grid): a search over the sets each move makes from
+        one set (the whole family of a long line can be large), each (move, set) that
+        failed once left alone after. None when more than `limit` sets were tried."""
         seq, p, redeals, mask = self.root
         twin = Grids(seq, p, redeals, self.draw, self.passes, mask, explicit=True)
-        layers = []
-        for move in line:
+        out: list[tuple] = []
+        failed: set = set()
+        tried = 0
+
+        def search(i: int) -> bool | None:
+            nonlocal tried
+            if i == len(line):
+                return True
+            s = twin.family[0]
+            if (i, s) in failed:
+                return False
+            move = line[i]
             links: dict = {}
-            twin.apply(move, links)
-            layers.append(links)
-        s = twin.family[0]
-        out = []
-        for move, links in zip(reversed(line), reversed(layers), strict=True):
-            s, spent = links[s]
-            out.append(move if move[2] == WASTE else move[:3] + (spent,))
-        out.reverse()
+            undo = twin.apply(move, links)
+            for t, (_origin, spent) in links.items():
+                tried += 1
+                if limit is not None and tried > limit:
+                    return None
+                twin.family = (t,)
+                out.append(move if move[2] == WASTE else move[:3] + (spent,))
+                found = search(i + 1)
+                if found is not False:
+                    return found
+                out.pop()
+            twin._undo(move, undo)
+            failed.add((i, s))
+            return False
+
+        found = search(0)
+        if found is None:
+            return None
+        if not found:
+            raise AssertionError("a line of the search cannot be played on any grid")
         return out
 
 
@@ -1693,7 +1735,9 @@ class DevilsGripSearch(Sliced):
         if grids is not None:
             self.grids = None
             if status != WON and grids.best_path:
-                core.best_path = on_grid(core, grids.spent(grids.best_path))
+                # (a long line's piles may take long to find: then none is shown)
+                best = grids.spent(grids.best_path, SPENT_LIMIT)
+                core.best_path = on_grid(core, best) if best is not None else []
         if beam is not None:
             self.beam = None
             if status == WON and beam.line is not None:

@@ -1046,10 +1046,13 @@ class Grids(Relaxed):
             # line's moves are the same, c's own left out; and once c has come in the
             # line, by a refill or not, the positions differ only in slack at c's code,
             # which is never read again (its step below has both cards on the grid).
-            seq, gone = self.seq, self.gone
-            for q, _r in self.pointers():
+            seq, gone, q, n, d = self.seq, self.gone, self.p, len(self.seq), self.draw
+            while True:  # the pointers dealing reaches (`pointers`: no redeal is left)
                 if q and seq[q - 1] & 3 and not gone[seq[q - 1] - 1]:
                     return [m for m in moves if m[0] < q or (m[0] == q and m[2] == WASTE)]
+                if q == n:
+                    break
+                q = q + d if q + d < n else n
         return moves
 
     def apply(self, move: tuple, links: dict | None = None) -> tuple:
@@ -1093,7 +1096,10 @@ class Grids(Relaxed):
                     limits = (*limits, (ground, rank - 1))
             # deletion of the codes no longer relevant, coloops of the new ones
             ground = ground & keep | add & keep
-            self.family = _normal(ground, [(cs & keep, c) for cs, c in limits])
+            if limits:
+                self.family = _normal(ground, [(cs & keep, c) for cs, c in limits])
+            else:
+                self.family = (ground, ())  # one set (most positions)
         self.seq = seq[:at] + seq[at + 1:]
         self.p = at
         self.redeals = r

@@ -143,7 +143,12 @@ them at once, nothing else tried at that pointer or beyond (see `Grids._children
 an exchange argument, checked against the plain search). One-pass deals 1, 16, 77, 4
 and 478 are lost in 16,000, 22,000, 72,000, 54,000 and 426,000 nodes (0.2-6.4 s),
 where the core with its questions needed 35,000 ... 3 million; 37, 68, 450, 596 and
-752 are won in 41,000, 23,000, 38,000, 4,900 and 2,100.
+752 are won in 41,000, 23,000, 38,000, 4,900 and 2,100. Deals 1-200 with 100,000 nodes
+each: 161 decided (158 lost, 3 won: 37, 68, 193), 142 before (140, 2), none the other
+way; those 142 in 875,000 nodes in all (1.74 million before) but about the same CPU
+(9.9 s against 9.4: a node of `Grids` costs about twice one of `Relaxed`, 88,000 a
+second); 159 of the 200 within 1 s of CPU (142 before). `bench/solver.py --mode
+passes1` (deals 1,000,001-1,000,100, 1 s each): 80% decided (79% before).
 
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player

@@ -1039,26 +1039,44 @@ class Grids(Relaxed):
             self.mask = union
         else:
             self.mask = self.family[0]  # (no loops: every code of it is in some set)
-        moves = Relaxed._children(self)
-        if FORCE and self.redeals + 1 == self.passes:
-            # On the last pass, at the first pointer whose waste top c has both cards
-            # of its step below on the grid, c goes onto one of them: the rest there
-            # (dealing on, a refill) is left out. Any winning line from there wins with
-            # c on the grid at once: only a card c takes a top c-1, and there are two
-            # for two; the fewest piles never grow (c's step has fewer cards than the
-            # step below until c comes); the slack elsewhere is the same or more (above
-            # c); the stock and the order of the waste without c are the same, so the
-            # line's moves are the same, c's own left out; and once c has come in the
-            # line, by a refill or not, the positions differ only in slack at c's code,
-            # which is never read again (its step below has both cards on the grid).
-            seq, gone, q, n, d = self.seq, self.gone, self.p, len(self.seq), self.draw
-            while True:  # the pointers dealing reaches (`pointers`: no redeal is left)
-                if q and seq[q - 1] & 3 and not gone[seq[q - 1] - 1]:
-                    return [m for m in moves if m[0] < q or (m[0] == q and m[2] == WASTE)]
-                if q == n:
-                    break
-                q = q + d if q + d < n else n
-        return moves
+        if self.redeals + 1 != self.passes:
+            return Relaxed._children(self)
+        # `Relaxed._children` on the last pass, with one more cut. At the first pointer
+        # whose waste top c has both cards of its step below on the grid, c goes onto
+        # one of them: the rest there (dealing on, a refill) is left out (FORCE). Any
+        # winning line from there wins with c on the grid at once: only a card c takes
+        # a top c-1, and there are two for two; the fewest piles never grow (c's step
+        # has fewer cards than the step below until c comes); the slack elsewhere is
+        # the same or more (above c); the stock and the order of the waste without c
+        # are the same, so the line's moves are the same, c's own left out; and once c
+        # has come in the line, by a refill or not, the positions differ only in slack
+        # at c's code, which is never read again (its step below is all on the grid).
+        seq, gone, n, mask, r = self.seq, self.gone, len(self.seq), self.mask, self.redeals
+        f = self.first_crowded
+        if f <= self._waits(f):
+            return []
+        g = seq.translate(BASES).find(0, f)  # the first base card at or above f
+        if g < 0:
+            g = n
+        exits = self.runs < 24
+        moves = []
+        q, d = self.p, self.draw
+        while True:  # the pointers dealing reaches (`pointers`: no redeal is left)
+            if q:
+                c = seq[q - 1]
+                if c & 3:
+                    if not (g < q - 1 or (q == n and f < n - 1)):
+                        below, here = 2 - gone[c - 1], 2 - gone[c]
+                        if below > here or (below and exits and mask >> c & 1):
+                            moves.append((q, r, WASTE, c))
+                    if FORCE and not gone[c - 1]:
+                        return moves
+            w = q if q < n else n - 1
+            if exits and not (g < w or (w == n - 1 and f < w)):
+                moves.append((q, r, EXIT, 0))
+            if q == n:
+                return moves
+            q = q + d if q + d < n else n
 
     def apply(self, move: tuple, links: dict | None = None) -> tuple:
         """The move, and its family made from the old one (`explicit`: as sets, and

@@ -963,6 +963,12 @@ def _rank(x: int, limits: tuple) -> int:
 def _normal(ground: int, limits) -> tuple[int, tuple]:
     """A family without its loops (codes no set holds: a limit of 0) and without the
     limits that hold for every set."""
+    if len(limits) == 1:  # (most families with a limit)
+        cs, c = limits[0]
+        if not c:
+            return ground & ~cs, ()
+        cs &= ground
+        return (ground, ((cs, c),)) if c < cs.bit_count() else (ground, ())
     loops = 0
     for cs, c in limits:
         if not c:

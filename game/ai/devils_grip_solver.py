@@ -309,6 +309,7 @@ FOLLOW_ASK_NODES = 2_000  # and for the line of a question (`Core.step`)
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
 FORCE = True
 SPENT_LIMIT = 5_000  # sets tried to name the piles of an undecided search's best line
+# (or of a part of it, three quarters each time)
 GRIDS = True  # one pass: the exact search without the grid (`Grids`) alone decides
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
@@ -1243,6 +1244,13 @@ class Grids(Relaxed):
         out: list[tuple] = []
         failed: set = set()
         tried = 0
+        wanted: dict = {}  # code: the indices of the line's waste cards of that code
+        for j, (_q, _r, kind, c) in enumerate(line):
+            if kind == WASTE:
+                wanted.setdefault(c, []).append(j)
+
+        def needed(code: int, i: int) -> int:
+            return next((j for j in wanted.get(code, ()) if j > i), len(line)) if code else -1
 
         def search(i: int) -> bool | None:
             nonlocal tried
@@ -1254,7 +1262,9 @@ class Grids(Relaxed):
             move = line[i]
             links: dict = {}
             undo = twin.apply(move, links)
-            for t, (_origin, spent) in links.items():
+            # spend first the slack the line needs last (or never): as a cache would
+            choices = sorted(links.items(), key=lambda item: -needed(item[1][1], i))
+            for t, (_origin, spent) in choices:
                 tried += 1
                 if limit is not None and tried > limit:
                     return None
@@ -1769,10 +1779,14 @@ class DevilsGripSearch(Sliced):
         grids = self.grids
         if grids is not None:
             self.grids = None
-            if status != WON and grids.best_path:
-                # (a long line's piles may take long to find: then none is shown)
-                best = grids.spent(grids.best_path, SPENT_LIMIT)
-                core.best_path = on_grid(core, best) if best is not None else []
+            line = grids.best_path
+            while status != WON and line:
+                # (a long line's piles may take long to find: then a shorter part of it)
+                best = grids.spent(line, SPENT_LIMIT)
+                if best is not None:
+                    core.best_path = on_grid(core, best)
+                    break
+                line = line[:len(line) * 3 // 4]
         if beam is not None:
             self.beam = None
             if status == WON and beam.line is not None:

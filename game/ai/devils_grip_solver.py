@@ -149,9 +149,10 @@ way; those 142 in 875,000 nodes in all (1.74 million before) but about the same 
 (9.9 s against 9.4: a node of `Grids` costs about twice one of `Relaxed`, 88,000 a
 second); 159 of the 200 within 1 s of CPU (142 before). `bench/solver.py --mode
 passes1` (deals 1,000,001-1,000,100, 1 s each): 80% decided (79% before; median 36 ms
-a deal against 41). The ten one-pass deals of 1-1,000 that the old search left
-undecided at 96 million nodes stay undecided: each with 2 million nodes (27-36 s of
-CPU), 735 with 16 million (294 s, 10 cards short; the table then holds about 9 GB).
+a deal against 41). Of the ten one-pass deals of 1-1,000 that the old search left
+undecided at 96 million nodes, 681 is lost in 9.18 million nodes (154 s of CPU); none
+of the others is decided with 2 million nodes each (27-36 s), nor 735 and 126 with 16
+million (294 and 263 s, 10 and 14 cards short; the table then holds about 9 GB).
 
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player

@@ -154,3 +154,22 @@ def dgs_code(card: str) -> int:
     from game.ai.devils_grip import CODE
 
     return CODE[card]
+
+
+def test_the_solver_decides_one_pass_deals_by_the_exact_search_alone():
+    """With one pass `DevilsGripSearch` runs `Grids` alone: one-pass deals 4 and 5,
+    which it left undecided at 60,000 nodes before, are lost within that, 37 is won and
+    its line replays to a win on the engine, and an undecided search (deal 7 with
+    20,000 nodes) gives a best line that replays to the cards it says are left."""
+    from game.ai.solitaire import solve_game
+
+    for deal, status, nodes in ((4, LOST, 60_000), (5, LOST, 25_000), (37, WON, 50_000)):
+        game = GAMES["devils-grip"].new(deal=deal, passes=1)
+        solution = solve_game(game, nodes)
+        assert solution.status == status, deal
+        if status == WON:
+            assert replay(game, solution.moves).outcome().won
+    game = GAMES["devils-grip"].new(deal=7, passes=1)
+    solution = solve_game(game, 20_000)
+    assert not solution.decided and solution.moves
+    assert replay(game, solution.moves).score == -solution.value

@@ -150,9 +150,10 @@ way; those 142 in 875,000 nodes in all (1.74 million before) but about the same 
 second); 159 of the 200 within 1 s of CPU (142 before). `bench/solver.py --mode
 passes1` (deals 1,000,001-1,000,100, 1 s each): 80% decided (79% before; median 36 ms
 a deal against 41). Of the ten one-pass deals of 1-1,000 that the old search left
-undecided at 96 million nodes, 681 is lost in 9.18 million nodes (154 s of CPU); none
-of the others is decided with 2 million nodes each (27-36 s), nor 735 and 126 with 16
-million (294 and 263 s, 10 and 14 cards short; the table then holds about 9 GB).
+undecided at 96 million nodes, 681 and 476 are lost in 9.18 and 7.20 million nodes
+(154 and 108 s of CPU); none of the others is decided with 2 million nodes each (27-36
+s), nor 735, 126 and 853 with 16 million (294, 263 and 288 s, 10, 14 and 22 cards
+short; the table then holds about 9 GB).
 
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player

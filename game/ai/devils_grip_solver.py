@@ -152,8 +152,8 @@ passes1` (deals 1,000,001-1,000,100, 1 s each): 80% decided (79% before; median 
 a deal against 41). Of the ten one-pass deals of 1-1,000 that the old search left
 undecided at 96 million nodes, 681 and 476 are lost in 9.18 and 7.20 million nodes
 (154 and 108 s of CPU); none of the others is decided with 2 million nodes each (27-36
-s), nor 735, 126 and 853 with 16 million (294, 263 and 288 s, 10, 14 and 22 cards
-short; the table then holds about 9 GB).
+s), nor 735, 126, 853, 108 and 274 with 16 million (263-294 s each, 10, 14, 22, 22
+and 20 cards short; the table then holds about 9 GB).
 
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player

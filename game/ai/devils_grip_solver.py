@@ -127,6 +127,34 @@ is deal 524, in 5.19 million (28 s). Of the other ten of the 13 deals left undec
 no loss within 10 million nodes; with one pass deals 1-1,000 are then 973 proved lost,
 17 won, 10 undecided (70, 108, 126, 274, 359, 476, 541, 681, 735, 853).
 
+With one pass none of that runs: the search is `Grids`, which is the game itself
+without the grid (28 November). A grid is worth, per sequence and step k, the a_k
+cards of step k lying on one of step k-1 (they give its bottoms and tops); the slack
+at a code that is not relevant (`relevant`) is never read again but in the total, and
+at a relevant code it is 0 or 1. So a position is worth its sequence, pointer and the
+set S of relevant codes with slack, exactly (the mask of `Relaxed`, but kept exact: a
+refill spends a unit at a code that is not relevant while there is one, else one of
+S's), and more slack is never worse. A line carries the family of the S it can have
+reached (a nested matroid: `_rank`, `_normal`), so its moves are `Relaxed`'s and its
+positions no more; its table keeps lost families (`_holds`); a line that empties the
+sequence is a win (`spent` and `on_grid` name its piles; the engine checks it). On
+the last pass a waste card with both of its step below on the grid goes onto one of
+them at once, nothing else tried at that pointer or beyond (see `Grids._children`:
+an exchange argument, checked against the plain search). One-pass deals 1, 16, 77, 4
+and 478 are lost in 16,000, 22,000, 72,000, 54,000 and 426,000 nodes (0.2-6.4 s),
+where the core with its questions needed 35,000 ... 3 million; 37, 68, 450, 596 and
+752 are won in 41,000, 23,000, 38,000, 4,900 and 2,100. Deals 1-200 with 100,000 nodes
+each: 161 decided (158 lost, 3 won: 37, 68, 193), 142 before (140, 2), none the other
+way; those 142 in 875,000 nodes in all (1.74 million before) but about the same CPU
+(9.9 s against 9.4: a node of `Grids` costs about twice one of `Relaxed`, 88,000 a
+second); 159 of the 200 within 1 s of CPU (142 before). `bench/solver.py --mode
+passes1` (deals 1,000,001-1,000,100, 1 s each): 80% decided (79% before; median 36 ms
+a deal against 41). Of the ten one-pass deals of 1-1,000 that the old search left
+undecided at 96 million nodes, 681 and 476 are lost in 9.18 and 7.20 million nodes
+(154 and 108 s of CPU); none of the others is decided with 2 million nodes each (27-36
+s), nor 735, 126, 853, 108 and 274 with 16 million (263-294 s each, 10, 14, 22, 22
+and 20 cards short; the table then holds about 9 GB).
+
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
 wins, not within 2 million nodes). So such a search first runs a beam (`Beam`, 6/8 of
@@ -321,6 +349,11 @@ BEAM_SHARE, PROBE_SHARE = 6, 1  # eighths of the budget, before the last pass (`
 FOLLOW_NODES = 200_000  # nodes of `Follow` for the root's line of `Relaxed` on the grid
 FOLLOW_ASK_NODES = 2_000  # and for the line of a question (`Core.step`)
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
+FORCE = True
+SPENT_LIMIT = 5_000  # sets tried to name the piles of an undecided search's best line
+# (or of a part of it, three quarters each time)
+GRIDS = True  # one pass: the exact search without the grid (`Grids`) alone decides
+GRIDS_TABLE = 200_000  # sequences `Grids` keeps lost families of, at most (then it forgets)
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
 PR = 10  # a lost entry of `Relaxed.failed` is mask << PR | pointer << 2 | redeals
@@ -982,6 +1015,350 @@ class BeamCore(Core):
         return found
 
 
+def _rank(x: int, limits: tuple) -> int:
+    """The rank of the codes `x` in a family of slack sets (`Grids`): the most of them
+    one set holds, min(|x|, c + |x - C|) over its limits (C, c) (a chain, so the
+    minimum over single limits is exact)."""
+    rank = x.bit_count()
+    for cs, c in limits:
+        v = c + (x & ~cs).bit_count()
+        if v < rank:
+            rank = v
+    return rank
+
+
+def _normal(ground: int, limits) -> tuple[int, tuple]:
+    """A family without its loops (codes no set holds: a limit of 0) and without the
+    limits that hold for every set."""
+    if len(limits) == 1:  # (most families with a limit)
+        cs, c = limits[0]
+        if not c:
+            return ground & ~cs, ()
+        cs &= ground
+        return (ground, ((cs, c),)) if c < cs.bit_count() else (ground, ())
+    loops = 0
+    for cs, c in limits:
+        if not c:
+            loops |= cs
+    ground &= ~loops
+    kept: dict = {}
+    for cs, c in limits:
+        cs &= ground
+        if c < cs.bit_count() and kept.get(cs, 99) > c:
+            kept[cs] = c
+    return ground, tuple(sorted(kept.items()))
+
+
+def _holds(wide: tuple, narrow: tuple) -> bool:
+    """Whether every set of the family `narrow` is a subset of a set of `wide` (each
+    (ground, limits)): then `wide` lost makes `narrow` lost."""
+    ground, limits = narrow
+    if ground & ~wide[0]:
+        return False
+    return all(_rank(cs & ground, limits) <= c for cs, c in wide[1])
+
+
+class Grids(Relaxed):
+    """The game itself, searched without the grid: `Relaxed` with the grid's slack
+    known exactly, as the family of sets of codes its line can have reached.
+
+    A grid is worth, for each sequence and step k, how many of its cards of step k lie
+    on one of step k-1 (a_k): then its bottoms and tops are known, and its slack at a
+    code b of step k (its exits there) is min(c_(k-1), c_k) - a_k. At a code that is
+    not relevant (`relevant`) the slack is never read again but in the total (24 less
+    the fewest piles, `runs`), and it never becomes relevant again; at a relevant code
+    (one copy of b and one of b-1 on the grid) it is 0 or 1. So a position of the game
+    is worth its sequence, pointer, redeals and the set S of relevant codes with slack
+    (at the start `exits_mask` of the grid, cut to the relevant codes), and more slack
+    is never worse: a position lost with S is lost with every subset of S (whatever
+    the one with less can do, the one with more can: a refill spends a unit where the
+    other did, or one it has more of). A refill spends a unit of slack: when there is
+    one at a code that is not relevant (|S| < 24 - runs), one of those (best: S stays),
+    else one of S's. A waste card whose step below the counts leave no top for (one of
+    each on the grid) needs the slack at its code, and spends it.
+
+    The search carries the family of the sets S its line can have reached, keeping the
+    largest: a waste card that needs slack keeps the sets that have it (less it), a
+    refill that must spend some of S makes every S less one bit, a card coming in adds
+    the codes it makes relevant with slack, and codes no longer relevant leave. Those
+    are the operations of matroids (contraction, truncation, coloops, deletion) from a
+    single set, so the family is always the bases of a nested matroid: its *ground*
+    (the codes some set holds) and a chain of limits (C, c), each set at most c codes
+    of C (`_rank`, `_normal`). Its moves are `Relaxed`'s with the ground as the mask
+    (so it searches no more positions than that does); its positions are a sequence,
+    a pointer, the redeals and a family, lost when every set of it is lost: the table
+    keeps lost families, and a family whose every set some lost one holds (`_holds`)
+    is lost. A line that empties the sequence wins in the game (`spent` finds its
+    refills' choices, `on_grid` plays it)."""
+
+    def __init__(self, seq: bytes, p: int, redeals: int, draw: int, passes: int,
+                 mask: int, explicit: bool = False) -> None:
+        start = relevant(mask, seq)
+        self.explicit = explicit  # the family as its sets (`spent`)
+        self.family: tuple = (start,) if explicit else (start, ())
+        self.families: list[tuple] = []
+        self.best_left = len(seq)
+        self.best_path: list[tuple] = []
+        self.root = (seq, p, redeals, mask)
+        self.table: dict = {}  # sequence: [(pointer, redeals, family)] lost
+        super().__init__(seq, p, redeals, draw, passes, None, mask)
+        self.asks = False
+
+    def _children(self) -> list[tuple]:
+        if self.explicit:
+            union = 0
+            for s in self.family:
+                union |= s
+            self.mask = union
+        else:
+            self.mask = self.family[0]  # (no loops: every code of it is in some set)
+        if self.redeals + 1 != self.passes:
+            return Relaxed._children(self)
+        # `Relaxed._children` on the last pass, with one more cut. At the first pointer
+        # whose waste top c has both cards of its step below on the grid, c goes onto
+        # one of them: the rest there (dealing on, a refill) is left out (FORCE). Any
+        # winning line from there wins with c on the grid at once: only a card c takes
+        # a top c-1, and there are two for two; the fewest piles never grow (c's step
+        # has fewer cards than the step below until c comes); the slack elsewhere is
+        # the same or more (above c); the stock and the order of the waste without c
+        # are the same, so the line's moves are the same, c's own left out; and once c
+        # has come in the line, by a refill or not, the positions differ only in slack
+        # at c's code, which is never read again (its step below is all on the grid).
+        seq, gone, n, mask, r = self.seq, self.gone, len(self.seq), self.mask, self.redeals
+        f = self.first_crowded
+        if f <= self._waits(f):
+            return []
+        g = seq.translate(BASES).find(0, f)  # the first base card at or above f
+        if g < 0:
+            g = n
+        exits = self.runs < 24
+        moves = []
+        q, d = self.p, self.draw
+        while True:  # the pointers dealing reaches (`pointers`: no redeal is left)
+            if q:
+                c = seq[q - 1]
+                if c & 3:
+                    if not (g < q - 1 or (q == n and f < n - 1)):
+                        below, here = 2 - gone[c - 1], 2 - gone[c]
+                        if below > here or (below and exits and mask >> c & 1):
+                            moves.append((q, r, WASTE, c))
+                    if FORCE and not gone[c - 1]:
+                        return moves
+            w = q if q < n else n - 1
+            if exits and not (g < w or (w == n - 1 and f < w)):
+                moves.append((q, r, EXIT, 0))
+            if q == n:
+                return moves
+            q = q + d if q + d < n else n
+
+    def apply(self, move: tuple, links: dict | None = None) -> tuple:
+        """The move, and its family made from the old one (`explicit`: as sets, and
+        `links`, when given, gets for each set made the set it came from and the bit its
+        refill spent, 0 for none)."""
+        q, r, kind, _c = move
+        seq, n, gone = self.seq, len(self.seq), self.gone
+        old = (seq, self.p, self.redeals)
+        at = q - 1 if kind == WASTE else (q if q < n else q - 1)
+        x = seq[at]
+        here = 2 - gone[x]
+        below = 2 - gone[x - 1] if x & 3 else 0
+        units = 24 - self.runs
+        need = 1 << x if kind == WASTE and below <= here else 0  # it spends x's slack
+        add = 0  # slack the card's arrival brings (see `Relaxed.apply`)
+        if kind == EXIT and x & 3 and here < below:
+            add |= 1 << x
+        if x & 3 != 3 and here < 2 - gone[x + 1]:
+            add |= 1 << x + 1
+        self.families.append(self.family)
+        self._take(x, 1)
+        # only codes x and x + 1 can stop being relevant (their counts moved)
+        keep = -1
+        if x & 3 and not (gone[x] == 1 and gone[x - 1] == 1):
+            keep ^= 1 << x
+        if x & 3 != 3 and not (gone[x + 1] == 1 and gone[x] == 1):
+            keep ^= 1 << x + 1
+        if self.runs >= 24:
+            keep = add = 0  # the grid needs every pile: no slack at all
+        if self.explicit:
+            self.family = self._sets(need, kind, units, add, keep, links)
+        else:
+            ground, limits = self.family
+            if need:  # contraction by x (x is in some set: the move was offered)
+                ground &= ~need
+                limits = [(cs & ~need, c - 1) if cs & need else (cs, c) for cs, c in limits]
+            elif kind == EXIT:
+                rank = _rank(ground, limits)
+                if rank >= units:  # truncation: every set spends one of its codes
+                    limits = (*limits, (ground, rank - 1))
+            # deletion of the codes no longer relevant, coloops of the new ones
+            ground = ground & keep | add & keep
+            if limits:
+                self.family = _normal(ground, [(cs & keep, c) for cs, c in limits])
+            else:
+                self.family = (ground, ())  # one set (most positions)
+        self.seq = seq[:at] + seq[at + 1:]
+        self.p = at
+        self.redeals = r
+        self.first_crowded_stack.append(self.first_crowded)
+        if at <= self.first_crowded:
+            self.first_crowded = crowded_from(self.seq)
+        return old
+
+    def _sets(self, need: int, kind: int, units: int, add: int, keep: int,
+              links: dict | None) -> tuple:
+        made = []  # (set, the set it came from, the bit spent)
+        if kind == WASTE:
+            made = [(s & ~need, s, 0) for s in self.family if s & need or not need]
+        else:
+            for s in self.family:
+                if s.bit_count() < units:
+                    made.append((s, s, 0))  # a unit where it is not read
+                else:
+                    rest = s
+                    while rest:
+                        low = rest & -rest
+                        made.append((s ^ low, s, low.bit_length() - 1))
+                        rest ^= low
+        family = set()
+        for s, origin, spent in made:
+            t = (s | add) & keep
+            family.add(t)
+            if links is not None and t not in links:
+                links[t] = (origin, spent)
+        kept: list[int] = []  # only the sets no other holds (most slack first)
+        for s in sorted(family, key=int.bit_count, reverse=True):
+            for t in kept:
+                if not s & ~t:
+                    break
+            else:
+                kept.append(s)
+        return tuple(kept)
+
+    def _undo(self, move: tuple, undo: tuple) -> None:
+        q, _r, kind, _c = move
+        seq, p, r = undo
+        n = len(seq)
+        at = q - 1 if kind == WASTE else (q if q < n else q - 1)
+        self.seq, self.p, self.redeals = seq, p, r
+        self._take(seq[at], -1)
+        self.family = self.families.pop()
+        self.first_crowded = self.first_crowded_stack.pop()
+
+    def known_lost(self) -> bool:
+        entries = self.table.get(self.seq)
+        if not entries:
+            return False
+        p, r, n, d, family = self.p, self.redeals, len(self.seq), self.draw, self.family
+        return any(reaches(p0, r0, p, r, n, d) and _holds(f, family)
+                   for p0, r0, f in entries)
+
+    def _mark_lost(self) -> None:
+        """Keep the position lost. The table only saves searching a position again, so
+        forgetting it all when it holds GRIDS_TABLE sequences keeps every verdict: a
+        one-pass deal at the page's 2 million nodes took 690 MB of CPython's memory
+        without the bound, 136 MB with it, and lost deal 478 430,000 nodes against
+        426,000."""
+        p, r, n, d, family = self.p, self.redeals, len(self.seq), self.draw, self.family
+        entries = self.table.get(self.seq)
+        if entries is None:
+            if len(self.table) >= GRIDS_TABLE:
+                self.table.clear()
+            self.table[self.seq] = [(p, r, family)]
+            return
+        entries[:] = [e for e in entries
+                      if not (reaches(p, r, e[0], e[1], n, d) and _holds(family, e[2]))]
+        entries.append((p, r, family))
+
+    def step(self, quota: int) -> str | None:
+        """Search up to `quota` more nodes: WON (the game is won: the line in `path`),
+        LOST (the game is lost), or None."""
+        if self.status is not None:
+            return self.status
+        end = self.nodes + quota
+        stack, path, undos = self.stack, self.path, self.undos
+        while self.nodes < end:
+            frame = stack[-1]
+            moves = frame[0]
+            if frame[1] >= len(moves):
+                self._mark_lost()
+                stack.pop()
+                if not path:
+                    self.status = LOST
+                    return LOST
+                self._undo(path.pop(), undos.pop())
+                continue
+            move = moves[frame[1]]
+            frame[1] += 1
+            undo = self.apply(move)
+            self.nodes += 1
+            path.append(move)
+            undos.append(undo)
+            left = len(self.seq)
+            if left < self.best_left:
+                self.best_left = left
+                self.best_path = list(path)
+            if not left:
+                self.status = WON
+                return WON
+            if self.known_lost():
+                self._undo(path.pop(), undos.pop())
+                continue
+            stack.append([self._children(), 0])
+        return None
+
+    def spent(self, line: list[tuple], limit: int | None = None) -> list[tuple] | None:
+        """`line`, a line of this search from its root, with each refill naming the
+        relevant code whose slack it spends, or 0 for a unit where it is not read
+        (`on_grid` plays it on the grid): a search over the sets each move makes from
+        one set (the whole family of a long line can be large), each (move, set) that
+        failed once left alone after. None when more than `limit` sets were tried."""
+        seq, p, redeals, mask = self.root
+        twin = Grids(seq, p, redeals, self.draw, self.passes, mask, explicit=True)
+        out: list[tuple] = []
+        failed: set = set()
+        tried = 0
+        wanted: dict = {}  # code: the indices of the line's waste cards of that code
+        for j, (_q, _r, kind, c) in enumerate(line):
+            if kind == WASTE:
+                wanted.setdefault(c, []).append(j)
+
+        def needed(code: int, i: int) -> int:
+            return next((j for j in wanted.get(code, ()) if j > i), len(line)) if code else -1
+
+        def search(i: int) -> bool | None:
+            nonlocal tried
+            if i == len(line):
+                return True
+            s = twin.family[0]
+            if (i, s) in failed:
+                return False
+            move = line[i]
+            links: dict = {}
+            undo = twin.apply(move, links)
+            # spend first the slack the line needs last (or never): as a cache would
+            choices = sorted(links.items(), key=lambda item: -needed(item[1][1], i))
+            for t, (_origin, spent) in choices:
+                tried += 1
+                if limit is not None and tried > limit:
+                    return None
+                twin.family = (t,)
+                out.append(move if move[2] == WASTE else move[:3] + (spent,))
+                found = search(i + 1)
+                if found is not False:
+                    return found
+                out.pop()
+            twin._undo(move, undo)
+            failed.add((i, s))
+            return False
+
+        found = search(0)
+        if found is None:
+            return None
+        if not found:
+            raise AssertionError("a line of the search cannot be played on any grid")
+        return out
+
+
 class Beam:
     """A beam search over the core's progress moves (limited passes, before the last
     pass). Each layer is made of the children of the layer before (`Core._children`: the
@@ -1259,6 +1636,25 @@ class Follow:
         return None
 
 
+def on_grid(core: Core, line: list[tuple]) -> list[tuple]:
+    """A winning line of `Grids` (`Grids.spent`: each refill names the relevant code
+    whose slack it spends, or 0 for a unit elsewhere) as the core's moves from `core`'s
+    position, which it leaves as it was: a refill takes a pile with that bottom, or any
+    pile whose bottom's code is not relevant (each leads to the same position)."""
+    core = Core(core.bottoms[:], core.tops[:], core.seq, core.p, core.redeals,
+                core.draw, core.passes, shake=False)
+    moves = []
+    for q, r, kind, c in line:
+        if kind == EXIT and not c:
+            bottoms, tops, seq = core.bottoms, core.tops, core.seq
+            c = next(b for b in range(48) if b & 3 and bottoms[b] and tops[b - 1]
+                     and not relevant(1 << b, seq))
+        move = (q, r, kind, c)
+        core.apply(move)
+        moves.append(move)
+    return moves
+
+
 def _codes(game):
     from .devils_grip import CODE
 
@@ -1296,6 +1692,7 @@ class DevilsGripSearch(Sliced):
         self.follow: Follow | None = None  # the root's winning line of `relaxed`, on the grid
         self.follow_nodes = 0
         self.generic = None
+        self.grids: Grids | None = None  # with one pass: the exact search, alone
         if not all(game.cells):
             from .devils_grip import RULES
             from .search import Search
@@ -1308,6 +1705,11 @@ class DevilsGripSearch(Sliced):
         bottoms, tops, seq = _codes(game)
         draw, passes = game.options["draw"], game.options["passes"]
         self.core = Core(bottoms, tops, seq, len(game.waste), game.redeals, draw, passes)
+        if passes == 1 and GRIDS:
+            # the game itself without the grid: it decides both ways, alone (see
+            # `Grids`; the searches below are made but not run)
+            self.grids = Grids(seq, len(game.waste), game.redeals, draw, passes,
+                               exits_mask(bottoms, tops))
         if passes:
             self.relaxed = self.core.relaxed = Relaxed(seq, len(game.waste), game.redeals,
                                                        draw, passes,
@@ -1362,6 +1764,8 @@ class DevilsGripSearch(Sliced):
             return 0
         if self.result is not None:
             return self.result.nodes  # (a finished search frees its tables and counts)
+        if self.grids is not None:
+            return self.grids.nodes
         probing = self.probe.nodes if self.probe is not None else 0
         return (self.core.nodes + (self.relaxed.nodes if self.relaxed else 0)
                 + self.follow_nodes + self.probe_nodes + probing
@@ -1383,6 +1787,11 @@ class DevilsGripSearch(Sliced):
         started = time.perf_counter()
         quota = min(quota, self.max_nodes - self.nodes)
         status = None
+        if self.grids is not None:
+            status = self.grids.step(max(0, quota))
+            if status == WON:
+                self.core.line = on_grid(self.core, self.grids.spent(self.grids.path))
+            return self._close(status, started)
         beam = self.beam
         if beam is not None and not beam.done and beam.nodes < self.beam_budget and quota > 0:
             before = beam.nodes
@@ -1440,6 +1849,10 @@ class DevilsGripSearch(Sliced):
                 self.follow = None
         if status is None and not self.probes:
             status = self.core.step(max(0, quota))
+        return self._close(status, started)
+
+    def _close(self, status: str | None, started: float) -> Solution | None:
+        """The end of a slice: the answer once decided or out of budget."""
         self.seconds += time.perf_counter() - started
         if status is None and (self.nodes >= self.max_nodes or (
                 self.max_seconds is not None and self.seconds >= self.max_seconds)):
@@ -1451,6 +1864,17 @@ class DevilsGripSearch(Sliced):
     def _finish(self, status: str) -> Solution:
         core, probe, beam = self.core, self.probe_best, self.beam
         nodes = self.nodes
+        grids = self.grids
+        if grids is not None:
+            self.grids = None
+            line = grids.best_path
+            while status != WON and line:
+                # (a long line's piles may take long to find: then a shorter part of it)
+                best = grids.spent(line, SPENT_LIMIT)
+                if best is not None:
+                    core.best_path = on_grid(core, best)
+                    break
+                line = line[:len(line) * 3 // 4]
         if beam is not None:
             self.beam = None
             if status == WON and beam.line is not None:

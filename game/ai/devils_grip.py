@@ -245,7 +245,8 @@ PLAN_NODES = 50_000
 # --browser, three-pass deals 1-5): p95 426 ms, slowest 519, against 366 and 516 with
 # 50,000 (at load 3); with 200,000 the p95 is 1.3 s, over the 1 s a hint may think. With
 # the solver's beam capped per sequence, deals 1-5 and 6-10 on a quiet machine: p95 697
-# and 701 ms, slowest 839 and 868; the hint player wins 28.5% of deals 1-1,000.
+# and 701 ms, slowest 839 and 868; the hint player wins 28.5% of deals 1-1,000, and 31.9%
+# once the beam looks only 6 cards ahead (deals 1-5 in the page: p95 787 ms, slowest 1.3 s).
 LIMITED_PLAN_NODES = 100_000
 _plans: dict[tuple, Move | None] = {}  # exact position -> the next move of a winning line
 PLANS_KEPT = 20_000  # (None: searched, and no winning line found within the budget)

@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.winrates import GAMES, WON, modes_of, read, verdicts  # noqa: E402
 from game.ai import solitaire  # noqa: E402
+from game.ai.deal_lists import lists_key  # noqa: E402
 from game.games import load  # noqa: E402
 
 TARGET = ROOT / "game" / "ai" / "deal_data.py"
@@ -32,7 +33,7 @@ def main() -> None:
              "",
              "Devil\'s Square and King\'s Square share their deals: deal_lists.py maps the",
              "second to the first. The lists of a mode of a game's tile are keyed",
-             '<game id>.<Mode.name> (game/ai/deal_lists.py)."""',
+             '<game id>.<Mode.name> (game/ai/deal_lists.py, lists_key)."""',
              "",
              "from ..i18n import mark",
              "",
@@ -43,8 +44,8 @@ def main() -> None:
         for mode, _options, _words in modes_of(game_id):
             grading = solitaire.load(game_id).grading_for(mode)
             if grading is not None:
-                key = f"{game_id}.{mode}" if mode else game_id
-                write_lists(key, game_id, mode, grading, lines, graded_lines, notes)
+                write_lists(lists_key(game_id, mode), game_id, mode, grading, lines,
+                            graded_lines, notes)
     lines += ["}", "", *graded_lines, "}", "", *notes, "}", ""]
     TARGET.write_text("\n".join(lines))
 

@@ -2,7 +2,7 @@
 
 Devil's Square and King's Square share their deals: deal_lists.py maps the
 second to the first. The lists of a mode of a game's tile are keyed
-<game id>.<Mode.name> (game/ai/deal_lists.py)."""
+<game id>.<Mode.name> (game/ai/deal_lists.py, lists_key)."""
 
 from ..i18n import mark
 

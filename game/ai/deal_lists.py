@@ -1,9 +1,10 @@
 """Deals to start from when a player asks for a winnable deal, or for a difficulty.
 
 Keyed by the game whose lists they are (GameInfo.deals_id: King's Square plays Devil's
-Square's deals). The numbers come from `bench/winrates.py` (see the README): a deal is listed as
-winnable when the full-information solver proved it won, and graded by how the hint
-player (who cannot see the stock) did on it. Both are deterministic, so a deal's
+Square's deals), and by the mode of its tile for a mode's own lists (`lists_key`). The
+numbers come from `bench/winrates.py` (see the README): a deal is listed as winnable
+when the full-information solver proved it won, and graded by how the hint player (who
+cannot see the stock) did on it. Both are deterministic, so a deal's
 grade never changes. The lists themselves live in `deal_data.py`, written by
 `tools/make_deal_lists.py`; this module only reads them.
 """
@@ -21,6 +22,12 @@ LABELS = {  # in English; choices() gives them in the current language
     "medium": mark("Medium deals"),
     "hard": mark("Hard deals"),
 }
+
+
+def lists_key(deals_id: str, mode: str = "") -> str:
+    """The key of a game's lists (GameInfo.deals_id) with a mode of its tile (Mode.name,
+    "draw1"; "" for the default options): "devils-grip", "devils-grip.draw1"."""
+    return f"{deals_id}.{mode}" if mode else deals_id
 
 
 def choices(game_id: str) -> list[tuple[str, str]]:

@@ -287,14 +287,16 @@ def lists_of(game_id: str, options: dict) -> str | None:
         return {name: value for name, value in engine.check_options(chosen).items()
                 if name != "guard"}
 
+    from ..ai.deal_lists import lists_key
+
     wanted = dealt(options)
     if wanted == dealt({}):
-        return info.deals_id
+        return lists_key(info.deals_id)
     from .urlstate import mode_options
 
     for mode in info.modes:
         if dealt(mode_options(game_id, mode)) == wanted:
-            return f"{info.deals_id}.{mode.name}"
+            return lists_key(info.deals_id, mode.name)
     return None
 
 

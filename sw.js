@@ -18,8 +18,8 @@
  * pages already open: the next load of any page is the new version, in one step.
  * Taking over a page that is already running is safe because such a page fetches
  * nothing more: every file it uses is loaded before body[data-state=ready] (the
- * Python of all games, the translations and the Rules pages come in game.zip, unpacked
- * into Pyodide's memory at start; styles, card faces and icons are in the CSS and the
+ * Python of all games, the translations and the Rules pages come in game.zip, written
+ * into Pyodide's memory at start and imported from there; styles, card faces and icons are in the CSS and the
  * page; the deal lists are Python modules; only the browser asks for the tab's icon
  * again, an image any version can show). So an old page goes on with its own code,
  * and its saves are the same format the new version reads (saves carry a version and

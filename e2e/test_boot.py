@@ -12,6 +12,8 @@ import pytest
 from conftest import SITE  # the build under test (SITE_DIR)
 from playwright.sync_api import Error, Response
 
+from tools import pyprobe
+
 READY = "body[data-state=ready]"
 GAME_PATH = "/?game=devils-square&deal=1"
 
@@ -87,6 +89,34 @@ def toml_chunk() -> str:
     return names.pop()
 
 
+GAME_FROM_ZIP = """
+import os, sys
+import game.ui.app, game.i18n
+from game.ui.rules import page_template
+{"app": game.ui.app.__file__, "loader": type(game.ui.app.__loader__).__name__,
+ "unpacked": os.path.exists("game"), "first_path": sys.path[0],
+ "french": game.i18n.translations("fr").gettext("New deal"),
+ "rules": page_template("fr", "devils-grip")[:15]}
+"""
+
+
+def test_the_game_is_imported_from_game_zip_unpacked_nowhere(context, site_url):
+    """pyscript.toml has game.zip written as one file and main.py imports from it: each
+    module's bytecode comes from the zip (its __file__ is the .pyc inside it), no game/
+    folder is unpacked, and the data files (a catalogue, a Rules page) are read from the
+    zip through the package's loader."""
+    context.add_init_script(pyprobe.INIT_SCRIPT)
+    page = context.new_page()
+    page.goto(site_url + GAME_PATH)
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    found = pyprobe.run_python(page, GAME_FROM_ZIP)
+    assert found["app"].endswith("/game.zip/game/ui/app.pyc"), found
+    assert found["loader"] == "zipimporter", found
+    assert found["first_path"].endswith("/game.zip") and not found["unpacked"], found
+    assert found["french"] not in ("", "New deal"), found
+    assert found["rules"].startswith("<"), found
+
+
 def test_index_preloads_the_toml_reader_core_imports():
     """index.html names the hashed chunk; an update of @pyscript/core renames it."""
     index = (SITE / "index.html").read_text(encoding="utf-8")
@@ -110,7 +140,7 @@ def test_pyscript_reads_its_config_as_tomllib_does(context, site_url):
         f"{site_url}/vendor/pyscript/{toml_chunk()}",
     )
     assert parsed == tomllib.loads((SITE / "pyscript.toml").read_text(encoding="utf-8"))
-    assert parsed["files"] == {"./game.zip": "./*"}
+    assert parsed["files"] == {"./game.zip": "./game.zip"}
 
 
 def _visit_then_reload_offline(new_context, serve_site, service_workers: str):

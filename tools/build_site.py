@@ -8,12 +8,14 @@ _site/ gets:
   index.html main.py pyscript.toml sw.js [manifest.webmanifest, favicon.*]
   css/ js/ img/ (whatever is there); js/loader.js gets the other languages of its words
                 from the compiled catalogues (game/i18n/<lang>/LC_MESSAGES/messages.mo)
-  game.zip      every game/**/*.py, its bytecode (__pycache__/*.pyc, compiled by the
-                vendored Pyodide's own Python: tools/compile_pyc.mjs) and its data (the
-                compiled .mo catalogues, the Rules pages' .html and .json), extracted by
-                PyScript into Pyodide's working directory in one go (pyscript.toml:
-                [files] "./game.zip" = "./*"); the .po/.pot sources of the catalogues are
-                for translators and stay out
+  game.zip      every game/**/*.py, its bytecode (<module>.pyc beside <module>.py,
+                compiled by the vendored Pyodide's own Python: tools/compile_pyc.mjs) and
+                its data (the compiled .mo catalogues, the Rules pages' .html and .json),
+                written by PyScript into Pyodide's working directory as one file
+                (pyscript.toml: [files] "./game.zip" = "./game.zip") and imported from
+                there by zipimport (main.py puts it on sys.path): nothing is unpacked, and
+                a module the page never imports is never read; the .po/.pot sources of
+                the catalogues are for translators and stay out
   vendor/       of the pinned runtime from `make vendor`, only the files the page requests
                 (VENDOR_SHIPPED, hard-linked) and the licences; every other file of vendor/
                 must be named in VENDOR_LEFT_OUT with the reason the page never asks for
@@ -71,7 +73,7 @@ STATIC_DIRS = ["css", "js", "img", "fonts"]
 GAME_PACKAGE = "game"
 GAME_ZIP = "game.zip"
 GAME_SUFFIXES = {".py", ".mo", ".json", ".html"}  # code, catalogues, rules pages
-GAME_ZIP_TARGET = "./*"  # pyscript.toml [files] destination: extract into the cwd
+GAME_ZIP_TARGET = "./game.zip"  # pyscript.toml [files] destination: the file itself
 LOADER = "js/loader.js"
 LOADER_MARK = "/* __TRANSLATED_WORDS__ */"
 CATALOGUES = "game/i18n/*/LC_MESSAGES/messages.mo"  # game/i18n/__init__.py's layout
@@ -131,8 +133,8 @@ VENDOR_LEFT_OUT = {
         "vendor/pyscript/xterm_addon-fit-43qXDVCl.js",
         "vendor/pyscript/xterm_addon-web-links-DVH-i-UR.js",
     ),
-    "MicroPython's: its zip reader (Pyodide unpacks game.zip itself), its other TOML "
-    "reader, and the entry points of the `mpy` and `py` custom scripts": (
+    "MicroPython's: its zip reader (the page unpacks no zip: game.zip is imported as it "
+    "is), its other TOML reader, and the entry points of the `mpy` and `py` custom scripts": (
         "vendor/pyscript/zip-T1gzVEcZ.js",
         "vendor/pyscript/toml-Blg7Izee.js",
         "vendor/pyscript/mpy-Dvj-3zXq.js",
@@ -188,10 +190,11 @@ def game_sources(bases: list[Path]) -> dict[str, Path]:
 
 
 def compile_bytecode(sources: dict[str, Path], pyodide: Path) -> dict[str, bytes]:
-    """The .pyc of every .py of `sources` ({name in the zip: .pyc bytes}), compiled by the
-    Python of the vendored Pyodide under node (tools/compile_pyc.mjs): Pyodide's Python is
-    not this machine's, and a .pyc is only read by the version that wrote it. Unchecked
-    hash-based .pyc files: the page imports them without compiling or looking at the time."""
+    """The .pyc of every .py of `sources` ({name in the zip: .pyc bytes}, `x.pyc` beside
+    `x.py`, where zipimport looks), compiled by the Python of the vendored Pyodide under
+    node (tools/compile_pyc.mjs): Pyodide's Python is not this machine's, and a .pyc is only
+    read by the version that wrote it. Unchecked hash-based .pyc files: the page imports
+    them without compiling or looking at the time."""
     texts = {name: path.read_text(encoding="utf-8") for name, path in sources.items()
              if name.endswith(".py")}
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,17 +1,17 @@
 // Compiles the game package's Python sources to bytecode with the very Python the page
 // runs (the vendored Pyodide, under node), for tools/build_site.py: game.zip then carries
-// __pycache__/<module>.<cache tag>.pyc beside each source, and the page imports without
-// compiling (README "Publish", No Python compiled at start).
+// <module>.pyc beside each <module>.py (where zipimport looks: the page imports straight
+// from the zip, README "Publish"), and the page imports without compiling.
 //
 //   node tools/compile_pyc.mjs VENDOR_PYODIDE_DIR IN.json OUT.json
 //
 // IN.json: {"game/x.py": "<source>", ...}. OUT.json: {"tag": "cpython-314",
-// "pyc": {"game/__pycache__/x.cpython-314.pyc": "<base64>", ...}}.
+// "pyc": {"game/x.pyc": "<base64>", ...}}.
 // Docstrings are left out of the bytecode, classes' excepted (the sources ship beside it
 // for tracebacks).
-// The .pyc files are hash-based and unchecked (PEP 552): the sources are extracted with
-// the time of the visit, so a time-stamped .pyc would always look stale; the build writes
-// both from the same files, so they cannot disagree.
+// The .pyc files are hash-based and unchecked (PEP 552): a time-stamped one would be
+// checked against the source's time in the zip, and the build writes both from the same
+// files, so they cannot disagree.
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -52,7 +52,7 @@ for name, text in sorted(sources.items()):
     tree = without_docstrings(ast.parse(data, name))
     code = compile(tree, name, "exec", dont_inherit=True)
     pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
-    out[importlib.util.cache_from_source(name)] = base64.b64encode(bytes(pyc)).decode()
+    out[name[:-3] + ".pyc"] = base64.b64encode(bytes(pyc)).decode()
 json.dumps({"tag": sys.implementation.cache_tag, "pyc": out})
 `);
 writeFileSync(output, result);

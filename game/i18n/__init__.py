@@ -26,6 +26,7 @@ translator's way through it.
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -61,6 +62,14 @@ _SOURCE = _Source()
 _state: dict[str, object] = {"lang": SOURCE, "translations": _SOURCE}
 
 
+def package_data(*parts: str) -> bytes:
+    """A data file of this package (game/i18n/<parts...>), read through the package's own
+    loader: from the folder under CPython, from game.zip in the page, where the game is
+    imported from the zip (zipimport, main.py) and there is no folder to open. OSError when
+    there is no such file."""
+    return __spec__.loader.get_data(os.path.join(os.path.dirname(__file__), *parts))
+
+
 def catalogue_path(lang: str, suffix: str = ".mo") -> Path:
     """game/i18n/<lang>/LC_MESSAGES/messages<suffix>: the gettext layout, so the folder
     also works with gettext.translation() and every PO tool."""
@@ -75,9 +84,9 @@ def translations(lang: str) -> NullTranslations | _Source:
     if lang == SOURCE or lang not in LANGUAGES:
         return _SOURCE
     import gettext  # only a page in another language needs it
+    from io import BytesIO
 
-    with catalogue_path(lang).open("rb") as mo:
-        return gettext.GNUTranslations(mo)
+    return gettext.GNUTranslations(BytesIO(package_data(lang, "LC_MESSAGES", f"{DOMAIN}.mo")))
 
 
 def set_language(lang: str) -> str:

@@ -50,13 +50,20 @@ def rules_path(lang: str, page: str, suffix: str) -> Path:
     return i18n.HERE / lang / RULES_DIR / f"{page}{suffix}"
 
 
+def _page_file(lang: str, page: str, suffix: str) -> str:
+    """The text of rules_path(lang, page, suffix), read through the package's loader (in
+    the page the file is inside game.zip: i18n.package_data). OSError when missing."""
+    return i18n.package_data(lang, RULES_DIR, f"{page}{suffix}").decode("utf-8")
+
+
 @cache
 def page_template(lang: str, page: str) -> str:
     """The page's HTML template in `lang` (English when the language has none)."""
-    path = rules_path(lang, page, ".html")
-    if not path.is_file():
-        path = rules_path(SOURCE, page, ".html")
-    return path.read_text(encoding="utf-8").strip()
+    try:
+        text = _page_file(lang, page, ".html")
+    except OSError:
+        text = _page_file(SOURCE, page, ".html")
+    return text.strip()
 
 
 def _translated(english, catalogue, context: str):
@@ -72,7 +79,7 @@ def _translated(english, catalogue, context: str):
 def page_texts(lang: str, page: str) -> Texts:
     """The words of the page's figures in `lang`, English filling any gap. Not to be
     changed: it is shared."""
-    english = json.loads(rules_path(SOURCE, page, ".json").read_text(encoding="utf-8"))
+    english = json.loads(_page_file(SOURCE, page, ".json"))
     return _translated(english, translations(lang), rules_context(page))
 
 

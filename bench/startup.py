@@ -25,7 +25,8 @@ Runs alternate ours/bare (and which goes first) so machine load hits both alike.
          (warm, for sw)
   --also DIR  another build (e.g. the one before a change) timed in the same runs, cold and
          warm, in turn with ours and bare: a before/after comparison under the same load
-Prints the medians and the ratios ours/bare, and our own part: py:ready until ready.
+Prints the medians and the ratios ours/bare, our own part: py:ready until ready, and the
+time from game.zip's arrival until py:ready (PyScript writing it into Pyodide's memory).
 """
 
 from __future__ import annotations
@@ -88,11 +89,21 @@ MARKS = """
 """
 
 
+# when game.zip had arrived (a site's page only): from then until py:ready is the time
+# PyScript spends on the files of pyscript.toml's [files] (writing it into Pyodide's memory)
+ZIP_ARRIVED = """performance.getEntriesByType("resource")
+  .filter((entry) => entry.name.endsWith("/game.zip")).map((entry) => entry.responseEnd)[0]"""
+
+
 def wait_marks(page: Page, needed: str) -> dict:
     page.wait_for_function(
         f"window.__bench && window.__bench.{needed} !== undefined", timeout=TIMEOUT_MS
     )
-    return page.evaluate("({...window.__bench})")
+    marks = page.evaluate("({...window.__bench})")
+    arrived = page.evaluate(ZIP_ARRIVED)
+    if arrived is not None:
+        marks["zipArrived"] = arrived
+    return marks
 
 
 @contextmanager
@@ -198,6 +209,8 @@ def main(argv: list[str] | None = None) -> int:
             "ours_sw",
             "ours_py_ready_cold",
             "ours_py_ready_warm",
+            "ours_zip_cold",
+            "ours_zip_warm",
             "bare_cold",
             "bare_warm",
             "bare_marker_cold",
@@ -246,6 +259,9 @@ def main(argv: list[str] | None = None) -> int:
                                 results[f"{which}_{kind}"].append(marks["ready"])
                                 results[f"{which}_py_ready_{kind}"].append(
                                     marks.get("pyReady", float("nan")))
+                                if which == "ours":
+                                    results[f"ours_zip_{kind}"].append(
+                                        marks.get("zipArrived", float("nan")))
                         else:
                             cold, warm = run_pair(browser, bare_url + "/", "ready")
                             results["bare_cold"].append(cold["pyReady"])
@@ -309,6 +325,9 @@ def main(argv: list[str] | None = None) -> int:
     for kind in ("cold", "warm"):
         print(f"  our own part, py:ready until ready, {kind} (median of the runs' "
               f"differences): {own(results, f'ours_{kind}', f'ours_py_ready_{kind}'):.0f} ms")
+    print("  from game.zip's arrival until py:ready (PyScript's handling of [files]), "
+          f"cold: {own(results, 'ours_py_ready_cold', 'ours_zip_cold'):.0f} ms, "
+          f"warm: {own(results, 'ours_py_ready_warm', 'ours_zip_warm'):.0f} ms")
     print(f"  ours py:ready (cold): {m['ours_py_ready_cold']:.0f} ms, "
           f"(warm): {m['ours_py_ready_warm']:.0f} ms: our own Python takes "
           f"{m['ours_cold'] - m['ours_py_ready_cold']:.0f} / "

@@ -303,14 +303,39 @@ With the horizon and the old series, deals 1-1,000: 955 won within 1 s of CPU (9
 (288 ms before); `bench/solver.py --mode passes3` (deals 1,000,001-1,000,100, 1 s
 each): 99 decided within 1 s (81 before), median 62 ms (204); the three-pass hint
 player, whose plans ask this search (100,000 nodes), wins 39 of deals 1-100 (36
-before). Tried and dropped
-(before it, every pointer): a move that covers the only top of the step below that
-another card of its code needs ranked last among equal scores (the children of a
-refill differ only in which top they cover): deals 1-300, 255 won within 450,000 nodes
-(266 without); the grid's slack (24 less the fewest piles its cards need) scored as
-much as a card dealt: 69 of deals 1-79 (75 without); the exact search of the last pass
-(the core and its questions, 3,000 nodes) from each child entering it: deals 5, 7, 9,
-18, 32, 64 and 85 won no sooner.
+before).
+The order of the runs (29 November): every single run of three-pass deals 1-200 made
+alone (widths 8 to 1,458, a base at 3 or 2 deals, capped at one or uncapped, each of
+those until its first win) and orders of them replayed on those nodes (a run's nodes
+do not depend on the runs before it): the runs of 128, and the uncapped ones with a
+base at 3 deals from 192 on, won few deals the others did not, and spent the nodes the
+wider runs need (deal 21: 311,000 nodes, 77,000 without them; 178: 586,000 and
+245,000), so the first series is `FIRST`, and the last one makes the runs left out
+(none twice). And `BeamCore.scored` makes the moves of `Core._children` with their
+scores (the pointers up to the horizon only, no sort): the same nodes and lines, 1.6
+times the nodes a CPU second (about 450,000). Together, one process at the lowest
+priority beside the old code in the same session (load 6-8): deals 1-1,000 won within
+1 s of CPU 984 (98.4% [97.4, 99.0]; 957 before, 95.7% [94.3, 96.8]), 197 of the 200
+tuned on (190) and 787 of the other 800 (98.4% [97.2, 99.0]; 767, 95.9% [94.3, 97.0]),
+median 39 ms (61), 978 within 350,000 nodes (957); one deal newly over the second (147:
+134,000 nodes before, by a run of 128; 1.30 million now); with 2 million nodes all but
+281, 463, 520, 521, 784 and 937 again, those in 2.1, 5.5, 2.3, 2.1, 7.6 and 12.8 million
+(2.8, 6.1, 2.2, 2.9, 8.3 and 13.6 before); `bench/solver.py --mode passes3` 99 of 100
+within 1 s as before, median 40 ms (62); the three-pass hint player (its plans ask this
+search, 100,000 nodes) wins 41 of deals 1-100 (39 before: 17 and 26 more, none fewer).
+Tried and dropped: among equal scores, the
+grids with more exits first (exits counted from the parent's): single runs capped at
+one on 18 hard deals of 1-200 won 26 of 36 at a narrower width, but the whole order
+won 196 of 1-200 within 450,000 nodes (198 without) and 985 of 1-1,000 within 1 s
+(984 without; median 30 ms against 39), and deal 131 took 2.7 million nodes (7,175
+without): it changes which deals are hard more than how many (branch dg7-tie).
+Tried and dropped before the horizon (every pointer): a move that covers the only top of
+the step below that another card of its code needs ranked last among equal scores (the
+children of a refill differ only in which top they cover): deals 1-300, 255 won within
+450,000 nodes (266 without); the grid's slack (24 less the fewest piles its cards need)
+scored as much as a card dealt: 69 of deals 1-79 (75 without); the exact search of the
+last pass (the core and its questions, 3,000 nodes) from each child entering it: deals
+5, 7, 9, 18, 32, 64 and 85 won no sooner.
 Deciding those, and the one-pass deals
 it wins, needs some of the piles back cheaply; tried and dropped: each sequence's exact
 count of piles (the choice of which pays for a refill branches again), an upper bound on

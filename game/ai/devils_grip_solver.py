@@ -180,8 +180,9 @@ sequence (only a refill brings one in), each position once (a position the searc
 without the grid has found lost would be dropped, but that search runs after the beam,
 so its table is still empty then). A child is scored from its parent and its move alone, and only
 the children kept are made. Its runs have widths 8, 32, 32, 128, 128 (a base costing 3
-deals, 3, 2, 3, 2), then 192, 192, 288, 288 ... (2 and 3 by turns); a run whose every
-line ends starts the next; a line that empties the sequence is a winning line.
+deals, 3, 2, 3, 2), then 192, 192, 288, 288 ... (2 and 3 by turns; since 29 November
+the first series' runs are those of `Beam.FIRST`, see below); a run whose every line
+ends starts the next; a line that empties the sequence is a winning line.
 It is not exhaustive: it never says lost (once a run leaves no child out, or the width
 would pass MAX_WIDTH, it stops, and the search from the root has the rest of its
 budget). It counts a node per position expanded, per child made and per CHARGE (4)
@@ -302,14 +303,39 @@ With the horizon and the old series, deals 1-1,000: 955 won within 1 s of CPU (9
 (288 ms before); `bench/solver.py --mode passes3` (deals 1,000,001-1,000,100, 1 s
 each): 99 decided within 1 s (81 before), median 62 ms (204); the three-pass hint
 player, whose plans ask this search (100,000 nodes), wins 39 of deals 1-100 (36
-before). Tried and dropped
-(before it, every pointer): a move that covers the only top of the step below that
-another card of its code needs ranked last among equal scores (the children of a
-refill differ only in which top they cover): deals 1-300, 255 won within 450,000 nodes
-(266 without); the grid's slack (24 less the fewest piles its cards need) scored as
-much as a card dealt: 69 of deals 1-79 (75 without); the exact search of the last pass
-(the core and its questions, 3,000 nodes) from each child entering it: deals 5, 7, 9,
-18, 32, 64 and 85 won no sooner.
+before).
+The order of the runs (29 November): every single run of three-pass deals 1-200 made
+alone (widths 8 to 1,458, a base at 3 or 2 deals, capped at one or uncapped, each of
+those until its first win) and orders of them replayed on those nodes (a run's nodes
+do not depend on the runs before it): the runs of 128, and the uncapped ones with a
+base at 3 deals from 192 on, won few deals the others did not, and spent the nodes the
+wider runs need (deal 21: 311,000 nodes, 77,000 without them; 178: 586,000 and
+245,000), so the first series is `FIRST`, and the last one makes the runs left out
+(none twice). And `BeamCore.scored` makes the moves of `Core._children` with their
+scores (the pointers up to the horizon only, no sort): the same nodes and lines, 1.6
+times the nodes a CPU second (about 450,000). Together, one process at the lowest
+priority beside the old code in the same session (load 6-8): deals 1-1,000 won within
+1 s of CPU 984 (98.4% [97.4, 99.0]; 957 before, 95.7% [94.3, 96.8]), 197 of the 200
+tuned on (190) and 787 of the other 800 (98.4% [97.2, 99.0]; 767, 95.9% [94.3, 97.0]),
+median 39 ms (61), 978 within 350,000 nodes (957); one deal newly over the second (147:
+134,000 nodes before, by a run of 128; 1.30 million now); with 2 million nodes all but
+281, 463, 520, 521, 784 and 937 again, those in 2.1, 5.5, 2.3, 2.1, 7.6 and 12.8 million
+(2.8, 6.1, 2.2, 2.9, 8.3 and 13.6 before); `bench/solver.py --mode passes3` 99 of 100
+within 1 s as before, median 40 ms (62); the three-pass hint player (its plans ask this
+search, 100,000 nodes) wins 41 of deals 1-100 (39 before: 17 and 26 more, none fewer).
+Tried and dropped: among equal scores, the
+grids with more exits first (exits counted from the parent's): single runs capped at
+one on 18 hard deals of 1-200 won 26 of 36 at a narrower width, but the whole order
+won 196 of 1-200 within 450,000 nodes (198 without) and 985 of 1-1,000 within 1 s
+(984 without; median 30 ms against 39), and deal 131 took 2.7 million nodes (7,175
+without): it changes which deals are hard more than how many (branch dg7-tie).
+Tried and dropped before the horizon (every pointer): a move that covers the only top of
+the step below that another card of its code needs ranked last among equal scores (the
+children of a refill differ only in which top they cover): deals 1-300, 255 won within
+450,000 nodes (266 without); the grid's slack (24 less the fewest piles its cards need)
+scored as much as a card dealt: 69 of deals 1-79 (75 without); the exact search of the
+last pass (the core and its questions, 3,000 nodes) from each child entering it: deals
+5, 7, 9, 18, 32, 64 and 85 won no sooner.
 Deciding those, and the one-pass deals
 it wins, needs some of the piles back cheaply; tried and dropped: each sequence's exact
 count of piles (the choice of which pays for a refill branches again), an upper bound on
@@ -360,6 +386,7 @@ GRIDS = True  # one pass: the exact search without the grid (`Grids`) alone deci
 GRIDS_TABLE = 200_000  # sequences `Grids` keeps lost families of, at most (then it forgets)
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
+EXIT_CODES = tuple(code for code in range(48) if code & 3)  # the codes a pile can leave from
 PR = 10  # a lost entry of `Relaxed.failed` is mask << PR | pointer << 2 | redeals
 
 
@@ -1008,15 +1035,78 @@ class BeamCore(Core):
     truncated = False
 
     def pointers(self) -> list[tuple[int, int]]:
-        found = Core.pointers(self)
-        horizon = self.horizon
-        if horizon:
-            p, r, n = self.p, self.redeals, len(self.seq)
-            for i, (q, s) in enumerate(found):
-                if (s - r) * n + q - p > horizon:
-                    self.truncated = True
-                    return found[:i]
-        return found
+        """`Core.pointers` up to the horizon (made only so far: the cards dealt to each
+        never fall, a redeal's pointer 0 being as far as the end of the pass before)."""
+        horizon, limit = self.horizon, self.passes
+        if not horizon or not limit:
+            return Core.pointers(self)
+        p0, r0, n, d = self.p, self.redeals, len(self.seq), self.draw
+        p, r = p0, r0
+        found = [(p, r)]
+        while True:
+            if p < n:
+                p = p + d if p + d < n else n
+            elif n and r + 1 < limit:
+                p, r = 0, r + 1
+            else:
+                return found
+            if (r - r0) * n + p - p0 > horizon:
+                self.truncated = True
+                return found
+            found.append((p, r))
+
+    def _children(self) -> list[tuple]:
+        """`Core._children`: the same moves in the same order (see `scored`)."""
+        return [move for _score, _index, move in self.scored(0, 0, 0)]
+
+    def scored(self, index: int, base: int, bases: int) -> list[tuple]:
+        """The moves of `Core._children` as the beam's candidates, (score, index, move)
+        (`Beam.score`, with `base` and this position's `bases`, made once a pointer and
+        kind), made faster: no shaking, the crowded index only when a pointer is on the
+        last pass, and the order made by kind (the four of `Core._children`, each in the
+        pointers' order) instead of sorted (its sort is by kind x 100 + the pointer's
+        rank, stable: the same order while fewer than 100 pointers are made)."""
+        bottoms, tops, seq = self.bottoms, self.tops, self.seq
+        n = len(seq)
+        exits = [b for b in EXIT_CODES if bottoms[b] and tops[b - 1]]
+        if not exits and self.dead():
+            return []
+        passes = self.passes
+        last = passes - 1
+        if passes and self.redeals == last and self.crowded():
+            return []
+        pointers = self.pointers()
+        if len(pointers) >= 100:
+            return [(Beam.score_of(seq, bases, passes, base, move), index, move)
+                    for move in Core._children(self)]
+        f = g = n  # (read on the last pass only)
+        if passes and pointers[-1][1] == last:
+            f = crowded_from(seq)
+            g = seq.translate(BASES).find(0, f)
+            if g < 0:
+                g = n
+        m = n - 1  # the cards left to a child
+        left = passes * m
+        fits, refills, held, spends = [], [], [], []
+        for q, r in pointers:
+            if q:
+                c = seq[q - 1]
+                if c & 3 and tops[c - 1] and not (
+                        r == last and (g < q - 1 or (q == n and f < n - 1))):
+                    score = 2 * (left - r * m - q + 1) - base * bases
+                    if bottoms[c] and tops[c - 1] == 1:
+                        held.append((score, index, (q, r, WASTE, c)))
+                    else:
+                        fits.append((score, index, (q, r, WASTE, c)))
+            w = q if q < n else n - 1
+            if exits and n and not (r == last and (g < w or (w == n - 1 and f < w))):
+                if seq[w] & 3:
+                    score = 2 * (left - r * m - w) - base * bases
+                    spends.extend([(score, index, (q, r, EXIT, b)) for b in exits])
+                else:
+                    score = 2 * (left - r * m - w) - base * (bases - 1)
+                    refills.extend([(score, index, (q, r, EXIT, b)) for b in exits])
+        return fits + refills + held + spends
 
 
 def _rank(x: int, limits: tuple) -> int:
@@ -1373,12 +1463,14 @@ class Beam:
     later: the deals left to them (the cards still to come this pass and the passes
     left) and the base cards still in the sequence (only a refill brings one in). A
     line of the beam that reaches an empty sequence is a winning line; the beam is not
-    exhaustive, so it proves nothing lost. Runs of growing width (`RUNS`, then half as
-    wide again every two runs), each with every cap of a series of `SERIES` by turns (at
-    most so many children of a layer with the same sequence, pointer and redeals, while
-    others are left), follow each other until the budget is spent or the width would
-    pass the series' widest (MAX_WIDTH, or WIDEST for a wide one), then the next series
-    from the narrowest. `step(quota)` returns WON
+    exhaustive, so it proves nothing lost. Runs of growing width follow each other
+    until the budget is spent: first those of `FIRST` (a width, a base's cost and a cap:
+    at most so many children of a layer with the same sequence, pointer and redeals,
+    while others are left), then those of `RUNS` (then half as wide again every two
+    runs), each with every cap of a series of `SERIES` by turns, until the width would
+    pass the series' widest (WIDEST for the wide one, then MAX_WIDTH), then the next
+    series from the narrowest; a run made before is not made again. `step(quota)`
+    returns WON
     (the line in `line`) or None and resumes where it stopped. A node is a position
     expanded, a child made, or CHARGE moves scored. Its moves are those at the pointers
     up to HORIZON cards dealt (`BeamCore`), until a run's every line ends within it with
@@ -1386,12 +1478,22 @@ class Beam:
 
     # the runs: (width, what a base card still in the sequence costs, see `score`)
     RUNS = ((8, 6), (32, 6), (32, 4), (128, 6), (128, 4))
-    # (the caps per sequence, `step`, 0 for none; the widths it makes: wider than its
-    # first, 0 for none, up to its second): each width runs once with each cap of a
-    # series by turns, then the next series from its narrowest. Capped at one and
-    # uncapped up to SMALL, then capped at one up to WIDEST: the deals won late were
-    # won by the wide runs capped at one, after every run up to MAX_WIDTH
-    SERIES = (((1, 0), "", "SMALL"), ((1,), "SMALL", "WIDEST"), ((0, 2), "", "MAX_WIDTH"))
+    # (the caps per sequence, `step`, 0 for none, or None for the runs of FIRST; the
+    # widths it makes: wider than its first, 0 for none, up to its second): each width
+    # runs once with each cap of a series by turns, then the next series from its
+    # narrowest. FIRST up to SMALL, then capped at one up to WIDEST: the deals won late
+    # were won by the wide runs capped at one, after every run up to MAX_WIDTH; then the
+    # runs up to MAX_WIDTH uncapped and capped at two that FIRST left out
+    SERIES = ((None, "", "SMALL"), ((1,), "SMALL", "WIDEST"), ((0, 2), "", "MAX_WIDTH"))
+    # the first series' runs (None above), in order: (width, base, cap), `base` as in
+    # `score` (6: a base card costs 3 deals, 4: 2). The narrow ones with both caps and
+    # both costs; from 192 on (the widths of `_run_width`, up to SMALL) capped at one
+    # with both costs, then uncapped with 4: the runs of 128 and the uncapped ones with
+    # 6 won few deals the others did not, and cost the wider runs' turn (see the
+    # module's docstring, 29 November)
+    FIRST = ((8, 6, 1), (8, 6, 0), (32, 6, 1), (32, 6, 0), (32, 4, 1), (32, 4, 0)) + tuple(
+        (width, base, cap) for width in (192, 288, 432, 648, 972)
+        for base, cap in ((6, 1), (4, 1), (4, 0)))
     SMALL = 972
     MAX_WIDTH = 4_096  # (a layer's scored moves, about 100 a position, take some 30 MB
     # there)
@@ -1416,22 +1518,33 @@ class Beam:
         self.series = 0
         self.cap = 0
         self.capping, self.per_seq, self.overflow = False, {}, []
+        self.made: set = set()  # (width, base, cap, horizon) of the runs made
         self._start()
 
     def _start(self) -> None:
         while True:
             caps, low, high = self.SERIES[self.series]
             low, high = getattr(self, low) if low else 0, getattr(self, high)
-            self.width, self.base = self._run_width(self.run // len(caps))
+            if caps is None:
+                # the first series: the runs of FIRST in order, up to its widest
+                first = self.FIRST
+                self.width, self.base, cap = (first[self.run] if self.run < len(first)
+                                              else (high + 1, 0, 0))
+            else:
+                self.width, self.base = self._run_width(self.run // len(caps))
+                cap = caps[self.run % len(caps)]
             if self.width <= low:
                 self.run += len(caps)  # made by an earlier series
             elif self.width > high and self.series + 1 < len(self.SERIES):
                 self.series += 1  # the next series, from its narrowest
                 self.run = 0
+            elif (self.width, self.base, cap, self.core.horizon) in self.made:
+                self.run += 1  # the same run as an earlier one: the beam is deterministic
             else:
                 break
-        self.cap = caps[self.run % len(caps)]
+        self.cap = cap
         self.run += 1
+        self.made.add((self.width, self.base, cap, self.core.horizon))
         if self.width > high:
             self.done = True
         self.layer = [self.root]
@@ -1456,7 +1569,11 @@ class Beam:
         """Twice the child's deals left (each card still to come this pass, and each of
         the passes left, counts 1 per card) less `base` per base card still in the
         sequence (a base then costs base / 2 / draw deals)."""
-        _b, _t, seq, _p, _r, bases, _link = position
+        return self.score_of(position[2], position[5], self.passes, self.base, move)
+
+    @staticmethod
+    def score_of(seq: bytes, bases: int, passes: int, base: int, move: tuple) -> int:
+        """`score` of a move from a position with this sequence and `bases`."""
         q, r, kind, _c = move
         n = len(seq)
         if kind == WASTE:
@@ -1466,7 +1583,7 @@ class Beam:
             if not seq[p] & 3:
                 bases -= 1
         n -= 1
-        return 2 * ((self.passes - 1 - r) * n + n - p) - self.base * bases
+        return 2 * ((passes - 1 - r) * n + n - p) - base * bases
 
     def step(self, quota: int) -> str | None:
         core = self.core
@@ -1480,22 +1597,10 @@ class Beam:
                     self._load(position)
                     index = self.at
                     self.at += 1
-                    moves = core._children()
-                    self.nodes += 1 + len(moves) // CHARGE
-                    # `score`, inline (it is most of the beam's time)
-                    seq, bases = position[2], position[5]
-                    n = len(seq) - 1
-                    left, base = self.passes * n, self.base
-                    candidates = self.candidates
-                    for move in moves:
-                        q, r, kind, _c = move
-                        if kind == WASTE:
-                            score = 2 * (left - r * n - q + 1) - base * bases
-                        else:
-                            at = q if q <= n else n
-                            score = 2 * (left - r * n - at) - base * (
-                                bases - (not seq[at] & 3))
-                        candidates.append((score, index, move))
+                    # the moves with their `score`, made at once (most of the beam's time)
+                    scored = core.scored(index, self.base, position[5])
+                    self.nodes += 1 + len(scored) // CHARGE
+                    self.candidates += scored
                     continue
                 # best first; equal scores in the order made (parents, then their moves)
                 self.candidates.sort(key=itemgetter(0), reverse=True)

@@ -354,6 +354,7 @@ FOLLOW_NODES = 200_000  # nodes of `Follow` for the root's line of `Relaxed` on 
 FOLLOW_ASK_NODES = 2_000  # and for the line of a question (`Core.step`)
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
 FORCE = True
+STUCK = True  # `Relaxed._stuck`: a waste that cannot be emptied
 SPENT_LIMIT = 5_000  # sets tried to name the piles of an undecided search's best line
 # (or of a part of it, three quarters each time)
 GRIDS = True  # one pass: the exact search without the grid (`Grids`) alone decides
@@ -880,6 +881,54 @@ class Relaxed:
                 return i
         return -1
 
+    def _stuck(self) -> bool:
+        """On the last pass: whether the waste cannot be emptied. Its cards leave from the
+        top only, and before the stock is empty only by a build; when the i-th waste card
+        leaves, every card dealt above it has left, and so has every card taken from the
+        stock (refills take its top): the sequence is then seq[:i+1] + seq[j:] for some
+        j >= p, the grid every other card, so its fewest piles are at most 24 and the
+        card needs a top of its step below (some grid of those cards has one), or j = n
+        and then `crowded_from` decides. j only grows as i falls, so the least j for each
+        card, from the top down, is the test."""
+        f = self.first_crowded
+        if f >= self.p:
+            return False  # (only the cards from f up can fail, with an empty stock)
+        seq, p, n, mask = self.seq, self.p, len(self.seq), self.mask
+        gone = self.gone[:]
+        runs = self.runs
+        start = self.gone
+        i, j = p - 1, p
+        while i >= f:
+            if j == n:
+                return True
+            c = seq[i]
+            if runs <= 24 and c & 3:
+                below, here = 2 - gone[c - 1], 2 - gone[c]
+                ok = below > here or (below and runs < 24)
+                if ok and start[c - 1] >= start[c] and not mask >> c & 1:
+                    # every top c-1 on the grid now is covered for good: a new one
+                    # must come from above it
+                    ok = seq.find(c - 1, i + 1, j) >= 0
+            else:
+                ok = False
+            if ok:
+                x, i = c, i - 1
+            else:
+                x, j = seq[j], j + 1
+            # x joins the grid (`_take`, written out)
+            step = x & 3
+            here = 2 - gone[x]
+            below = 2 - gone[x - 1] if step else 0
+            above = 2 - gone[x + 1] if step < 3 else here
+            before = (here - below if here > below else 0) + (above - here if above > here else 0)
+            gone[x] -= 1
+            here += 1
+            if step == 3:
+                above = here
+            runs += ((here - below if here > below else 0)
+                     + (above - here if above > here else 0) - before)
+        return False
+
     def _children(self) -> list[tuple]:
         seq, gone, n, mask = self.seq, self.gone, len(self.seq), self.mask
         last = self.passes - 1
@@ -1131,6 +1180,8 @@ class Grids(Relaxed):
         seq, gone, n, mask, r = self.seq, self.gone, len(self.seq), self.mask, self.redeals
         f = self.first_crowded
         if f <= self._waits(f):
+            return []
+        if STUCK and self._stuck():
             return []
         g = seq.translate(BASES).find(0, f)  # the first base card at or above f
         if g < 0:

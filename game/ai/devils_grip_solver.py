@@ -159,6 +159,25 @@ the page's 2 million nodes 136 MB of CPython's memory instead of 690 (163 before
 `Grids`); 478 is then lost in 430,000 nodes, 476 in 14.9 million (7.2 unbounded), 681
 in 24.1 million (9.2).
 
+A waste that cannot be emptied (`Relaxed._stuck`, 29 November): its cards leave from
+the top only, and before the stock is empty only by a build. When its i-th card
+leaves, every card dealt above it has left, and so has every card taken from the
+stock (a refill takes its top): the sequence is then exactly seq[:i+1] + seq[j:] for
+some j >= p, the grid every other card, so their fewest piles are at most 24 and some
+grid of them has a top for the card (none when every top of its step below is known
+covered for good: under a card of its code that came before it from the waste, or, at
+a relevant code without slack, under the one on the grid now), else j = n and
+`crowded_from` decides (the old wait, `_waits`, is the case where no j < n serves). j
+only grows as i falls, so the least j for each card, from the top down, is the test:
+exact, and one pass over the sequence. Deals 1-200 with 100,000 nodes: 199 decided
+(161 before: 195 lost, 4 won, 37, 40, 68 and 193), none the other way, 198 within 1 s
+of CPU; the 161 in 126,000 nodes in all (1.94 million before) and 1.8 s of CPU (17.1);
+one-pass deals 1, 4, 77 and 7 lost in 1,749, 21, 80 and 256 nodes (15,635, 53,639,
+71,587, and 6.7 million for the core with questions). A node costs more (about 50,000
+a second on deal 126), but deals 1-1,000 with 1 s of CPU each: 979 decided (97.9%,
+64.6% before), none the other way; of the eight left undecided, 853, 108, 274, 70 and
+359 lost in 533, 27,558, 3,725, 5,744 and 1,030 nodes.
+
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
 wins, not within 2 million nodes). So such a search first runs a beam (`Beam`, 6/8 of
@@ -355,6 +374,7 @@ FOLLOW_ASK_NODES = 2_000  # and for the line of a question (`Core.step`)
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
 FORCE = True
 STUCK = True  # `Relaxed._stuck`: a waste that cannot be emptied
+COVER = True  # and in it, the tops of a step known covered for good
 SPENT_LIMIT = 5_000  # sets tried to name the piles of an undecided search's best line
 # (or of a part of it, three quarters each time)
 GRIDS = True  # one pass: the exact search without the grid (`Grids`) alone decides
@@ -897,6 +917,7 @@ class Relaxed:
         gone = self.gone[:]
         runs = self.runs
         start = self.gone
+        covered: dict = {}  # code c: the cards c-1 known covered for good
         i, j = p - 1, p
         while i >= f:
             if j == n:
@@ -905,10 +926,16 @@ class Relaxed:
             if runs <= 24 and c & 3:
                 below, here = 2 - gone[c - 1], 2 - gone[c]
                 ok = below > here or (below and runs < 24)
-                if ok and start[c - 1] >= start[c] and not mask >> c & 1:
-                    # every top c-1 on the grid now is covered for good: a new one
-                    # must come from above it
-                    ok = seq.find(c - 1, i + 1, j) >= 0
+                if ok and COVER:
+                    cover = covered.get(c)
+                    if cover is None:
+                        # a relevant code without slack: its one c-1 on the grid lies
+                        # under its one c there (no c-1 tops now)
+                        cover = (start[c] == 1 and start[c - 1] == 1
+                                 and not mask >> c & 1)
+                    ok = below > cover
+                    if ok:
+                        covered[c] = cover + 1  # it lies on a c-1, for good
             else:
                 ok = False
             if ok:
@@ -1179,9 +1206,10 @@ class Grids(Relaxed):
         # at c's code, which is never read again (its step below is all on the grid).
         seq, gone, n, mask, r = self.seq, self.gone, len(self.seq), self.mask, self.redeals
         f = self.first_crowded
-        if f <= self._waits(f):
-            return []
-        if STUCK and self._stuck():
+        if STUCK:
+            if self._stuck():  # (it cuts wherever `_waits` would)
+                return []
+        elif f <= self._waits(f):
             return []
         g = seq.translate(BASES).find(0, f)  # the first base card at or above f
         if g < 0:
@@ -1304,8 +1332,27 @@ class Grids(Relaxed):
         if not entries:
             return False
         p, r, n, d, family = self.p, self.redeals, len(self.seq), self.draw, self.family
-        return any(reaches(p0, r0, p, r, n, d) and _holds(f, family)
-                   for p0, r0, f in entries)
+        if self.explicit:
+            return any(reaches(p0, r0, p, r, n, d) and _holds(f, family)
+                       for p0, r0, f in entries)
+        ground, limits = family
+        for p0, r0, (wide, wide_limits) in entries:
+            # reaches() and _holds() written out (this runs once a node)
+            if r0 == r:
+                if p < p0 or ((p - p0) % d and p != n):
+                    continue
+            elif not (r0 < r and (p % d == 0 or p == n)):
+                continue
+            if ground & ~wide:
+                continue
+            if not wide_limits:
+                return True
+            if limits:
+                if all(_rank(cs & ground, limits) <= c for cs, c in wide_limits):
+                    return True
+            elif all((cs & ground).bit_count() <= c for cs, c in wide_limits):
+                return True
+        return False
 
     def _mark_lost(self) -> None:
         """Keep the position lost. The table only saves searching a position again, so

@@ -172,14 +172,26 @@ only grows as i falls, so the least j for each card, from the top down, is the t
 exact, and one pass over the sequence. A position whose waste is stuck so when dealt
 to a pointer q is lost, and so is everything dealing on from there reaches: `Grids`
 makes no child at q or beyond (PREFIX; deals 108, 398 and 286 then in 13,101, 88,574
-and 207,630 nodes instead of 27,558, 122,919 and 227,500, 6-40% less CPU). Deals 1-200 with 100,000 nodes: 199 decided
-(161 before: 195 lost, 4 won, 37, 40, 68 and 193), none the other way, 198 within 1 s
-of CPU; the 161 in 126,000 nodes in all (1.94 million before) and 1.8 s of CPU (17.1);
-one-pass deals 1, 4, 77 and 7 lost in 1,749, 21, 80 and 256 nodes (15,635, 53,639,
-71,587, and 6.7 million for the core with questions). A node costs more (about 50,000
-a second on deal 126), but deals 1-1,000 with 1 s of CPU each: 979 decided (97.9%,
-64.6% before), none the other way; of the eight left undecided, 853, 108, 274, 70 and
-359 lost in 533, 27,558, 3,725, 5,744 and 1,030 nodes.
+and 207,630 nodes instead of 27,558, 122,919 and 227,500, 6-40% less CPU). Each cut is
+checked against the plain search on small positions, and against the search before it
+on positions of real deals (505 where it cuts, along random lines of deals 61-199: 495
+lost there within 300,000 nodes, none won). Deals 1-200 with 100,000
+nodes: 199 decided (161 before; 195 lost, 4 won: 37, 40, 68 and 193), all 199 within
+1 s of CPU, none the other way; the 161 in 111,000 nodes in all (1.94 million before)
+and 1.7 s of CPU (17.1); one-pass deals 1, 4, 16, 77 and 7 lost in 1,560, 18, 534, 62
+and 145 nodes (15,635, 53,639, 22,255, 71,587, and 6.7 million for the core with its
+questions), 43 and 30 in 868 and 4,615 (undecided at 100,000 before). A node costs
+more (about 50,000 a second on the hard deals, against 88,000), and the table fills
+sooner (more of the nodes are lost leaves): GRIDS_TABLE is now 100,000 sequences (deal
+551 at the page's 2 million nodes: 132 MB for the process at its peak, 246 MB with
+200,000, 209 MB before `_stuck`). Deals 1-1,000 (`bench/winrates.py`, 2 million
+nodes, 29 November): 997 decided, 979 within 1 s of CPU (97.9%; 64.6% before), median
+2 ms a deal (213), the 17 wins as before and no verdict the other way; of the eight
+left undecided before, 853, 108, 274, 70 and 359 lost within 14,000 nodes, and 126,
+541 and 735 (undecided at 2 million) in 12.8, 7.8 and 8.4 million (302, 146 and 156 s
+of CPU; `--retry --nodes 30000000`): 983 lost, 17 won, none undecided.
+`bench/solver.py --mode passes1` (deals 1,000,001-1,000,100, 1 s each): 100% decided
+(80% before, the same machine), median 2 ms (34).
 
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
@@ -382,7 +394,7 @@ COVER = True  # and in it, the tops of a step known covered for good
 SPENT_LIMIT = 5_000  # sets tried to name the piles of an undecided search's best line
 # (or of a part of it, three quarters each time)
 GRIDS = True  # one pass: the exact search without the grid (`Grids`) alone decides
-GRIDS_TABLE = 200_000  # sequences `Grids` keeps lost families of, at most (then it forgets)
+GRIDS_TABLE = 100_000  # sequences `Grids` keeps lost families of, at most (then it forgets)
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
 PR = 10  # a lost entry of `Relaxed.failed` is mask << PR | pointer << 2 | redeals
@@ -1372,7 +1384,9 @@ class Grids(Relaxed):
         forgetting it all when it holds GRIDS_TABLE sequences keeps every verdict: a
         one-pass deal at the page's 2 million nodes took 690 MB of CPython's memory
         without the bound, 136 MB with it, and lost deal 478 430,000 nodes against
-        426,000."""
+        426,000. With `_stuck` more of the nodes are lost leaves, so the table fills
+        sooner: at 200,000 sequences deal 551 took 246 MB (the process's peak; 209 MB
+        before `_stuck`), at 100,000 132 MB (and 1.16 million nodes against 0.99)."""
         p, r, n, d, family = self.p, self.redeals, len(self.seq), self.draw, self.family
         entries = self.table.get(self.seq)
         if entries is None:

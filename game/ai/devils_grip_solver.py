@@ -400,6 +400,25 @@ BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code 
 PR = 10  # a lost entry of `Relaxed.failed` is mask << PR | pointer << 2 | redeals
 
 
+def _join(step: int, gone_below: int, gone_here: int, gone_above: int) -> int:
+    """How the grid's fewest piles change when a card of `step` joins it, its step
+    below, its own and its step above having those cards off the grid (`_take`)."""
+    if gone_here == 0:
+        return 0  # (no such card off the grid: never asked)
+    here = 2 - gone_here
+    below = 2 - gone_below if step else 0
+    above = 2 - gone_above if step < 3 else here
+    before = max(0, here - below) + max(0, above - here)
+    here += 1
+    if step == 3:
+        above = here
+    return max(0, here - below) + max(0, above - here) - before
+
+
+JOIN = tuple(_join(step, b, h, a) for step in range(4) for b in range(3) for h in range(3)
+             for a in range(3))  # by ((step * 3 + below) * 3 + here) * 3 + above
+
+
 def luby(i: int) -> int:
     """The i-th term (1-based) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ..."""
     k = 1
@@ -963,18 +982,11 @@ class Relaxed:
                 x, i = c, i - 1
             else:
                 x, j = seq[j], j + 1
-            # x joins the grid (`_take`, written out)
+            # x joins the grid (`_take`: the fewest piles change around its step only)
             step = x & 3
-            here = 2 - gone[x]
-            below = 2 - gone[x - 1] if step else 0
-            above = 2 - gone[x + 1] if step < 3 else here
-            before = (here - below if here > below else 0) + (above - here if above > here else 0)
+            runs += JOIN[((step * 3 + (gone[x - 1] if step else 2)) * 3 + gone[x]) * 3
+                         + (gone[x + 1] if step < 3 else 0)]
             gone[x] -= 1
-            here += 1
-            if step == 3:
-                above = here
-            runs += ((here - below if here > below else 0)
-                     + (above - here if above > here else 0) - before)
         return False
 
     def _children(self) -> list[tuple]:

@@ -182,10 +182,12 @@ and 1.7 s of CPU (17.1); one-pass deals 1, 4, 16, 77 and 7 lost in 1,560, 18, 53
 and 145 nodes (15,635, 53,639, 22,255, 71,587, and 6.7 million for the core with its
 questions), 43 and 30 in 868 and 4,615 (undecided at 100,000 before). A node costs
 more (about 50,000 a second on the hard deals, against 88,000), and the table fills
-sooner (more of the nodes are lost leaves): GRIDS_TABLE is now 100,000 sequences (deal
-551 at the page's 2 million nodes: 132 MB for the process at its peak, 246 MB with
-200,000, 209 MB before `_stuck`). Deals 1-1,000 (`bench/winrates.py`, 2 million
-nodes, 29 November): 997 decided, 979 within 1 s of CPU (97.9%; 64.6% before), median
+sooner (more of the nodes are lost leaves): GRIDS_TABLE is now 70,000 sequences (at
+the page's 2 million nodes the process's peak for deals 551 and 126 is 97 and 122 MB;
+132 and 169 MB with 100,000, 246 MB for 551 with 200,000; 209 and 196 MB before
+`_stuck`), which costs deal 551 1.32 million nodes (0.99 with 200,000), 286 0.5% more.
+Deals 1-1,000 (`bench/winrates.py`, 2 million nodes, with 100,000, 29 November): 997
+decided, 979 within 1 s of CPU (97.9%; 64.6% before), median
 2 ms a deal (213), the 17 wins as before and no verdict the other way; of the eight
 left undecided before, 853, 108, 274, 70 and 359 lost within 14,000 nodes, and 126,
 541 and 735 (undecided at 2 million) in 12.8, 7.8 and 8.4 million (302, 146 and 156 s
@@ -394,7 +396,7 @@ COVER = True  # and in it, the tops of a step known covered for good
 SPENT_LIMIT = 5_000  # sets tried to name the piles of an undecided search's best line
 # (or of a part of it, three quarters each time)
 GRIDS = True  # one pass: the exact search without the grid (`Grids`) alone decides
-GRIDS_TABLE = 100_000  # sequences `Grids` keeps lost families of, at most (then it forgets)
+GRIDS_TABLE = 70_000  # sequences `Grids` keeps lost families of, at most (then it forgets)
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
 PR = 10  # a lost entry of `Relaxed.failed` is mask << PR | pointer << 2 | redeals
@@ -1398,7 +1400,9 @@ class Grids(Relaxed):
         without the bound, 136 MB with it, and lost deal 478 430,000 nodes against
         426,000. With `_stuck` more of the nodes are lost leaves, so the table fills
         sooner: at 200,000 sequences deal 551 took 246 MB (the process's peak; 209 MB
-        before `_stuck`), at 100,000 132 MB (and 1.16 million nodes against 0.99)."""
+        before `_stuck`), at 100,000 132 MB (and 1.16 million nodes against 0.99), at
+        70,000 97 MB (1.32 million); deal 126, undecided at 2 million, 122 MB at
+        70,000 (169 at 100,000, 196 before `_stuck`)."""
         p, r, n, d, family = self.p, self.redeals, len(self.seq), self.draw, self.family
         entries = self.table.get(self.seq)
         if entries is None:

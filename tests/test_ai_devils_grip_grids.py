@@ -176,7 +176,7 @@ def dgs_code(card: str) -> int:
 def test_the_solver_decides_one_pass_deals_by_the_exact_search_alone():
     """With one pass `DevilsGripSearch` runs `Grids` alone: one-pass deals 4 and 5,
     which it left undecided at 60,000 nodes before, are lost within that, 37 is won and
-    its line replays to a win on the engine, and an undecided search (deal 7 with
+    its line replays to a win on the engine, and an undecided search (deal 126 with
     20,000 nodes) gives a best line that replays to the cards it says are left."""
     from game.ai.solitaire import solve_game
 
@@ -186,7 +186,74 @@ def test_the_solver_decides_one_pass_deals_by_the_exact_search_alone():
         assert solution.status == status, deal
         if status == WON:
             assert replay(game, solution.moves).outcome().won
-    game = GAMES["devils-grip"].new(deal=7, passes=1)
+    game = GAMES["devils-grip"].new(deal=126, passes=1)
     solution = solve_game(game, 20_000)
     assert not solution.decided and solution.moves
     assert replay(game, solution.moves).score == -solution.value
+
+
+@pytest.mark.parametrize("passes", [1, 3])
+def test_a_waste_that_cannot_be_emptied_is_lost(passes):
+    """`Relaxed._stuck` (on the last pass: when the i-th waste card leaves, the sequence
+    is its cards up to i and a tail of the stock, the grid every other card; some j
+    must give a grid of at most 24 piles with a top for it, not one known covered, j
+    growing as i falls):
+    wherever it cuts and the old wait (`_waits` with `crowded_from`) does not, the plain
+    search finds the position lost; and it cuts there often."""
+    cut = 0
+    for seed in range(1_500):
+        game = small_position(seed, {"passes": passes}, most=10)
+        if game is None or not game.waste:
+            continue
+        game.redeals = passes - 1  # the last pass
+        core = DevilsGripSearch(game).core
+        grids = grids_of(core)
+        grids.mask = grids.family[0]
+        if grids.first_crowded <= grids._waits(grids.first_crowded) or not grids._stuck():
+            continue
+        if (status := plain_status(game, 20_000, False)) is not None:
+            assert status == LOST, seed
+            cut += 1
+    assert cut >= 25
+
+
+@pytest.mark.parametrize(("deal", "status", "most"), [
+    (1, LOST, 2_000), (4, LOST, 100), (7, LOST, 1_000), (77, LOST, 200), (37, WON, 1_000),
+    (40, WON, 4_000)])
+def test_the_stuck_waste_cuts_one_pass_deals_short(deal, status, most):
+    """With `_stuck` one-pass deals 1, 4 and 77 are lost in 1,749, 21 and 80 nodes of
+    `Grids` (15,635, 53,639 and 71,587 without it), deal 7 in 256 (it took the
+    search before `Grids` 6.7 million), and 37 and 40 are won in 861 and 2,920 (40 was won
+    only by playing `Relaxed`'s line on the grid, in 2.67 million nodes)."""
+    game = GAMES["devils-grip"].new(deal=deal, passes=1)
+    core = DevilsGripSearch(game).core
+    grids = grids_of(core)
+    assert grids.step(most) == status
+    if status == WON:
+        assert won_line_replays(game, core, grids)
+
+
+def test_a_top_covered_for_good_is_no_top_for_a_waste_card(monkeypatch):
+    """In `_stuck`, a waste card that leaves before the stock is empty does so by a build,
+    so it covers a top of its step below for good, and so does a card of a relevant
+    code without slack: a later waste card of its code needs a top not covered. Where
+    that alone makes the cut (COVER off, no cut), the plain search finds the position
+    lost."""
+    cut = 0
+    for seed in range(4_000, 14_000):
+        for passes in (1, 3):
+            game = small_position(seed, {"passes": passes}, (1, 2, 3), most=12)
+            if game is None or not game.waste:
+                continue
+            game.redeals = passes - 1
+            grids = grids_of(DevilsGripSearch(game).core)
+            grids.mask = grids.family[0]
+            if not grids._stuck():
+                continue
+            monkeypatch.setattr(dgs, "COVER", False)
+            alone = not grids._stuck()
+            monkeypatch.setattr(dgs, "COVER", True)
+            if alone and (status := plain_status(game, 30_000, False)) is not None:
+                assert status == LOST, (seed, passes)
+                cut += 1
+    assert cut >= 15

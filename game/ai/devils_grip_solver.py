@@ -159,6 +159,42 @@ the page's 2 million nodes 136 MB of CPython's memory instead of 690 (163 before
 `Grids`); 478 is then lost in 430,000 nodes, 476 in 14.9 million (7.2 unbounded), 681
 in 24.1 million (9.2).
 
+A waste that cannot be emptied (`Relaxed._stuck`, 29 November): its cards leave from
+the top only, and before the stock is empty only by a build. When its i-th card
+leaves, every card dealt above it has left, and so has every card taken from the
+stock (a refill takes its top): the sequence is then exactly seq[:i+1] + seq[j:] for
+some j >= p, the grid every other card, so their fewest piles are at most 24 and some
+grid of them has a top for the card (none when every top of its step below is known
+covered for good: under a card of its code that came before it from the waste, or, at
+a relevant code without slack, under the one on the grid now), else j = n and
+`crowded_from` decides (the old wait, `_waits`, is the case where no j < n serves). j
+only grows as i falls, so the least j for each card, from the top down, is the test:
+exact, and one pass over the sequence. A position whose waste is stuck so when dealt
+to a pointer q is lost, and so is everything dealing on from there reaches: `Grids`
+makes no child at q or beyond (PREFIX; deals 108, 398 and 286 then in 13,101, 88,574
+and 207,630 nodes instead of 27,558, 122,919 and 227,500, 6-40% less CPU). Each cut is
+checked against the plain search on small positions, and against the search before it
+on positions of real deals (505 where it cuts, along random lines of deals 61-199: 495
+lost there within 300,000 nodes, none won). Deals 1-200 with 100,000
+nodes: 199 decided (161 before; 195 lost, 4 won: 37, 40, 68 and 193), all 199 within
+1 s of CPU, none the other way; the 161 in 111,000 nodes in all (1.94 million before)
+and 1.7 s of CPU (17.1); one-pass deals 1, 4, 16, 77 and 7 lost in 1,560, 18, 534, 62
+and 145 nodes (15,635, 53,639, 22,255, 71,587, and 6.7 million for the core with its
+questions), 43 and 30 in 868 and 4,615 (undecided at 100,000 before). A node costs
+more (about 50,000 a second on the hard deals, against 88,000), and the table fills
+sooner (more of the nodes are lost leaves): GRIDS_TABLE is now 70,000 sequences (at
+the page's 2 million nodes the process's peak for deals 551 and 126 is 97 and 122 MB;
+132 and 169 MB with 100,000, 246 MB for 551 with 200,000; 209 and 196 MB before
+`_stuck`), which costs deal 551 1.32 million nodes (0.99 with 200,000), 286 0.5% more.
+Deals 1-1,000 (`bench/winrates.py`, 2 million nodes, with 100,000, 29 November): 997
+decided, 979 within 1 s of CPU (97.9%; 64.6% before), median
+2 ms a deal (213), the 17 wins as before and no verdict the other way; of the eight
+left undecided before, 853, 108, 274, 70 and 359 lost within 14,000 nodes, and 126,
+541 and 735 (undecided at 2 million) in 12.8, 7.8 and 8.4 million (302, 146 and 156 s
+of CPU; `--retry --nodes 30000000`): 983 lost, 17 won, none undecided.
+`bench/solver.py --mode passes1` (deals 1,000,001-1,000,100, 1 s each): 100% decided
+(80% before, the same machine), median 2 ms (34).
+
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
 wins, not within 2 million nodes). So such a search first runs a beam (`Beam`, 6/8 of
@@ -380,14 +416,36 @@ FOLLOW_NODES = 200_000  # nodes of `Follow` for the root's line of `Relaxed` on 
 FOLLOW_ASK_NODES = 2_000  # and for the line of a question (`Core.step`)
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
 FORCE = True
+STUCK = True  # `Relaxed._stuck`: a waste that cannot be emptied
+PREFIX = True  # dealing on stops at a pointer whose waste is stuck
+COVER = True  # and in it, the tops of a step known covered for good
 SPENT_LIMIT = 5_000  # sets tried to name the piles of an undecided search's best line
 # (or of a part of it, three quarters each time)
 GRIDS = True  # one pass: the exact search without the grid (`Grids`) alone decides
-GRIDS_TABLE = 200_000  # sequences `Grids` keeps lost families of, at most (then it forgets)
+GRIDS_TABLE = 70_000  # sequences `Grids` keeps lost families of, at most (then it forgets)
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
 EXIT_CODES = tuple(code for code in range(48) if code & 3)  # the codes a pile can leave from
 PR = 10  # a lost entry of `Relaxed.failed` is mask << PR | pointer << 2 | redeals
+
+
+def _join(step: int, gone_below: int, gone_here: int, gone_above: int) -> int:
+    """How the grid's fewest piles change when a card of `step` joins it, its step
+    below, its own and its step above having those cards off the grid (`_take`)."""
+    if gone_here == 0:
+        return 0  # (no such card off the grid: never asked)
+    here = 2 - gone_here
+    below = 2 - gone_below if step else 0
+    above = 2 - gone_above if step < 3 else here
+    before = max(0, here - below) + max(0, above - here)
+    here += 1
+    if step == 3:
+        above = here
+    return max(0, here - below) + max(0, above - here) - before
+
+
+JOIN = tuple(_join(step, b, h, a) for step in range(4) for b in range(3) for h in range(3)
+             for a in range(3))  # by ((step * 3 + below) * 3 + here) * 3 + above
 
 
 def luby(i: int) -> int:
@@ -907,6 +965,59 @@ class Relaxed:
                 return i
         return -1
 
+    def _stuck(self, p: int = -1) -> bool:
+        """On the last pass: whether the waste cannot be emptied. Its cards leave from the
+        top only, and before the stock is empty only by a build; when the i-th waste card
+        leaves, every card dealt above it has left, and so has every card taken from the
+        stock (refills take its top): the sequence is then seq[:i+1] + seq[j:] for some
+        j >= p, the grid every other card, so its fewest piles are at most 24 and the
+        card needs a top of its step below (some grid of those cards has one, not one
+        known covered for good: under a waste card of its code that left before it, or
+        the one c-1 on the grid under the one c there at a relevant code without slack),
+        or j = n and then `crowded_from` decides. j only grows as i falls, so the least
+        j for each card, from the top down, is the test (every card that leaves before
+        the stock is empty builds, so what it covers does not depend on j)."""
+        if p < 0:
+            p = self.p
+        f = self.first_crowded
+        if f >= p:
+            return False  # (only the cards from f up can fail, with an empty stock)
+        seq, n, mask = self.seq, len(self.seq), self.mask
+        gone = self.gone[:]
+        runs = self.runs
+        start = self.gone
+        covered: dict = {}  # code c: the cards c-1 known covered for good
+        i, j = p - 1, p
+        while i >= f:
+            if j == n:
+                return True
+            c = seq[i]
+            if runs <= 24 and c & 3:
+                below, here = 2 - gone[c - 1], 2 - gone[c]
+                ok = below > here or (below and runs < 24)
+                if ok and COVER:
+                    cover = covered.get(c)
+                    if cover is None:
+                        # a relevant code without slack: its one c-1 on the grid lies
+                        # under its one c there (no c-1 tops now)
+                        cover = (start[c] == 1 and start[c - 1] == 1
+                                 and not mask >> c & 1)
+                    ok = below > cover
+                    if ok:
+                        covered[c] = cover + 1  # it lies on a c-1, for good
+            else:
+                ok = False
+            if ok:
+                x, i = c, i - 1
+            else:
+                x, j = seq[j], j + 1
+            # x joins the grid (`_take`: the fewest piles change around its step only)
+            step = x & 3
+            runs += JOIN[((step * 3 + (gone[x - 1] if step else 2)) * 3 + gone[x]) * 3
+                         + (gone[x + 1] if step < 3 else 0)]
+            gone[x] -= 1
+        return False
+
     def _children(self) -> list[tuple]:
         seq, gone, n, mask = self.seq, self.gone, len(self.seq), self.mask
         last = self.passes - 1
@@ -1220,7 +1331,10 @@ class Grids(Relaxed):
         # at c's code, which is never read again (its step below is all on the grid).
         seq, gone, n, mask, r = self.seq, self.gone, len(self.seq), self.mask, self.redeals
         f = self.first_crowded
-        if f <= self._waits(f):
+        if STUCK:
+            if self._stuck():  # (it cuts wherever `_waits` would)
+                return []
+        elif f <= self._waits(f):
             return []
         g = seq.translate(BASES).find(0, f)  # the first base card at or above f
         if g < 0:
@@ -1230,6 +1344,10 @@ class Grids(Relaxed):
         q, d = self.p, self.draw
         while True:  # the pointers dealing reaches (`pointers`: no redeal is left)
             if q:
+                if PREFIX and q != self.p and not g < q - 1 and self._stuck(q):
+                    # dealt to q the waste cannot be emptied: that position is lost,
+                    # and so is all that dealing on reaches from it
+                    return moves
                 c = seq[q - 1]
                 if c & 3:
                     if not (g < q - 1 or (q == n and f < n - 1)):
@@ -1343,15 +1461,38 @@ class Grids(Relaxed):
         if not entries:
             return False
         p, r, n, d, family = self.p, self.redeals, len(self.seq), self.draw, self.family
-        return any(reaches(p0, r0, p, r, n, d) and _holds(f, family)
-                   for p0, r0, f in entries)
+        if self.explicit:
+            return any(reaches(p0, r0, p, r, n, d) and _holds(f, family)
+                       for p0, r0, f in entries)
+        ground, limits = family
+        for p0, r0, (wide, wide_limits) in entries:
+            # reaches() and _holds() written out (this runs once a node)
+            if r0 == r:
+                if p < p0 or ((p - p0) % d and p != n):
+                    continue
+            elif not (r0 < r and (p % d == 0 or p == n)):
+                continue
+            if ground & ~wide:
+                continue
+            if not wide_limits:
+                return True
+            if limits:
+                if all(_rank(cs & ground, limits) <= c for cs, c in wide_limits):
+                    return True
+            elif all((cs & ground).bit_count() <= c for cs, c in wide_limits):
+                return True
+        return False
 
     def _mark_lost(self) -> None:
         """Keep the position lost. The table only saves searching a position again, so
         forgetting it all when it holds GRIDS_TABLE sequences keeps every verdict: a
         one-pass deal at the page's 2 million nodes took 690 MB of CPython's memory
         without the bound, 136 MB with it, and lost deal 478 430,000 nodes against
-        426,000."""
+        426,000. With `_stuck` more of the nodes are lost leaves, so the table fills
+        sooner: at 200,000 sequences deal 551 took 246 MB (the process's peak; 209 MB
+        before `_stuck`), at 100,000 132 MB (and 1.16 million nodes against 0.99), at
+        70,000 97 MB (1.32 million); deal 126, undecided at 2 million, 122 MB at
+        70,000 (169 at 100,000, 196 before `_stuck`)."""
         p, r, n, d, family = self.p, self.redeals, len(self.seq), self.draw, self.family
         entries = self.table.get(self.seq)
         if entries is None:

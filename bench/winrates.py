@@ -259,9 +259,12 @@ def meaning(verdict_of: dict[int, str], hint: dict) -> list[str]:
     text = (f"{won:.1f}% of deals can be won by someone who knows the order of the stock; "
             "that is the ceiling.")
     if status["unknown"]:  # the ceiling is not known: say so rather than claim it
-        text = (f"At least {won:.1f}% of deals can be won by someone who knows the order of "
-                f"the stock; {status['unknown']:,} of {n:,} are undecided, so the ceiling is "
-                "not known yet.")
+        # "at least 100.0%" would be false: the undecided deals are not won yet
+        at_least = f"{won:.2f}" if round(won, 1) == 100 else f"{won:.1f}"
+        are = "is" if status["unknown"] == 1 else "are"
+        text = (f"At least {at_least}% of deals can be won by someone who knows the order of "
+                f"the stock; {status['unknown']:,} of {n:,} {are} undecided, so the ceiling "
+                "is not known yet.")
     if hint:
         played = 100 * sum(r["won"] for r in hint.values()) / len(hint)
         text += f" Playing only on what is in sight, as the hint does, wins {played:.1f}%"

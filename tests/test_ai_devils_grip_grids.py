@@ -105,6 +105,17 @@ def test_the_grids_exits_are_always_in_a_set_of_the_family(passes):
             assert dgs._holds(a, b) == held
 
 
+def decides(deal: int, status: str, most: int) -> None:
+    """`Grids` reaches `status` on one-pass `deal` from the root within `most` nodes, and a
+    win's line replays on the engine."""
+    game = GAMES["devils-grip"].new(deal=deal, passes=1)
+    core = DevilsGripSearch(game).core
+    grids = grids_of(core)
+    assert grids.step(most) == status
+    if status == WON:
+        assert won_line_replays(game, core, grids)
+
+
 @pytest.mark.parametrize(("deal", "status", "most"), [
     (1, LOST, 20_000), (3, LOST, 2_000), (77, LOST, 80_000), (4, LOST, 60_000),
     (37, WON, 50_000), (68, WON, 30_000)])
@@ -113,12 +124,7 @@ def test_one_pass_deals_are_decided_by_the_exact_search(deal, status, most):
     search without the grid found a first line for 37 that no choice of piles could
     play), 1, 3, 77 and 4 lost in fewer nodes than `Relaxed` needed (35,000, 1,800,
     203,000 and 207,000; 16,000, 72,000 and 54,000 here for 1, 77 and 4)."""
-    game = GAMES["devils-grip"].new(deal=deal, passes=1)
-    core = DevilsGripSearch(game).core
-    grids = grids_of(core)
-    assert grids.step(most) == status
-    if status == WON:
-        assert won_line_replays(game, core, grids)
+    decides(deal, status, most)
 
 
 @pytest.mark.parametrize(("deal", "status"), [(77, LOST), (37, WON)])
@@ -225,12 +231,7 @@ def test_the_stuck_waste_cuts_one_pass_deals_short(deal, status, most):
     `Grids` (15,635, 53,639 and 71,587 without it), deal 7 in 256 (it took the
     search before `Grids` 6.7 million), and 37 and 40 are won in 861 and 2,920 (40 was won
     only by playing `Relaxed`'s line on the grid, in 2.67 million nodes)."""
-    game = GAMES["devils-grip"].new(deal=deal, passes=1)
-    core = DevilsGripSearch(game).core
-    grids = grids_of(core)
-    assert grids.step(most) == status
-    if status == WON:
-        assert won_line_replays(game, core, grids)
+    decides(deal, status, most)
 
 
 def test_a_top_covered_for_good_is_no_top_for_a_waste_card(monkeypatch):

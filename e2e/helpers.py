@@ -332,6 +332,20 @@ def saved_moves(page: Page, game_id: str, deal: int) -> list[str] | None:
     return None if text is None else json.loads(text)["moves"]
 
 
+SAVED_LENGTH_JS = """([key, length]) => {
+  const text = localStorage.getItem(key);
+  return text !== null && JSON.parse(text).moves.length === length;
+}"""
+
+
+def wait_saved(page: Page, game_id: str, deal: int, game: Game) -> list[str]:
+    """The save once it holds every move of `game` (the page saves a move after the frame
+    that shows it, so a read right after a click can still find the save before it)."""
+    key = f"{SAVE_PREFIX}{game_id}:{deal}"
+    page.wait_for_function(SAVED_LENGTH_JS, arg=[key, len(game.move_stack)], timeout=10_000)
+    return saved_moves(page, game_id, deal)
+
+
 # --- acting like a player --------------------------------------------------------------
 
 # The middle of the part of a card that is not covered by the card above it.

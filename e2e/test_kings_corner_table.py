@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import random
+import statistics
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -1037,10 +1038,12 @@ def test_computers_play_card_by_card_at_the_pace_and_hurry_up_speeds_them(
     slow = [gap for at, gap in gaps if at + gap < clicked]
     fast = [gap for at, gap in gaps if at > clicked]
     # (a save the loaded machine delays lengthens its gap and shortens the next one: the
-    # pace is kept on average, and every paced gap is far longer than a hurried one)
+    # pace is kept on average, and every paced gap is far longer than a hurried one; a
+    # hurried gap can meet a stall of the machine too, 437 ms once in a fresh clone's run,
+    # so the hurried pace is judged by its median: unhurried, every gap would be 650)
     assert len(slow) >= 2 and sum(slow) / len(slow) >= PACE_MS["normal"] - 20, gaps
     assert min(slow) >= PACE_MS["normal"] / 2, gaps
-    assert len(fast) >= 2 and max(fast) < 400, gaps
+    assert len(fast) >= 2 and statistics.median(fast) < PACE_MS["normal"] / 2, gaps
     assert made[-1] == "end"
 
 

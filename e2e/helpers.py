@@ -327,23 +327,23 @@ def storage(page: Page) -> dict[str, str]:
     return page.evaluate(STORAGE_JS)
 
 
+# Resolves once the frame after the last click has been drawn and the work the page put
+# off until then has run (game/ui/dom.py's after_paint: requestAnimationFrame, then
+# setTimeout 0; this one's frame callback comes after the page's, so its timeout does
+# too), or after 200 ms in a tab that draws no frames.
+AFTER_FRAME_JS = """() => new Promise((done) => {
+  const late = setTimeout(done, 200);
+  requestAnimationFrame(() => setTimeout(() => { clearTimeout(late); done(); }, 0));
+})"""
+
+
 def saved_moves(page: Page, game_id: str, deal: int) -> list[str] | None:
+    """The moves of the save, read once the page has saved what it shows: it saves a move
+    after the frame that shows it, so a read right after the board changed could still find
+    the save before it."""
+    page.evaluate(AFTER_FRAME_JS)
     text = storage(page).get(f"{SAVE_PREFIX}{game_id}:{deal}")
     return None if text is None else json.loads(text)["moves"]
-
-
-SAVED_LENGTH_JS = """([key, length]) => {
-  const text = localStorage.getItem(key);
-  return text !== null && JSON.parse(text).moves.length === length;
-}"""
-
-
-def wait_saved(page: Page, game_id: str, deal: int, game: Game) -> list[str]:
-    """The save once it holds every move of `game` (the page saves a move after the frame
-    that shows it, so a read right after a click can still find the save before it)."""
-    key = f"{SAVE_PREFIX}{game_id}:{deal}"
-    page.wait_for_function(SAVED_LENGTH_JS, arg=[key, len(game.move_stack)], timeout=10_000)
-    return saved_moves(page, game_id, deal)
 
 
 # --- acting like a player --------------------------------------------------------------

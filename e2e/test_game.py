@@ -41,7 +41,6 @@ from helpers import (
     seed_storage,
     tap_card,
     touch_drag,
-    wait_saved,
 )
 from playwright.sync_api import Page, expect
 
@@ -297,7 +296,7 @@ def _refusal_setup(open_site):
     game = engine(game_id, DEAL)
     play_by_clicks(page, game, find_single_target_move(game))
     expect_board(page, game)
-    return page, game, wait_saved(page, game_id, DEAL, game)
+    return page, game, saved_moves(page, game_id, DEAL)
 
 
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])

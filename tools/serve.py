@@ -87,6 +87,14 @@ class SiteHandler(SimpleHTTPRequestHandler):
                 self.send_header("Content-Security-Policy", policy)
         super().end_headers()
 
+    def copyfile(self, source, outputfile) -> None:
+        """Send the file with sendfile(2), as a static host's server does: the kernel
+        copies it and the GIL is released meanwhile, so a 10 MB wasm being sent does not
+        hold up the small files requested beside it (Python's own copy loop, 64 kB a
+        turn, made each 304 of the page wait behind it: 200 ms in a warm start)."""
+        outputfile.flush()
+        self.connection.sendfile(source)
+
     def log_message(self, format: str, *args) -> None:
         if not self.quiet:
             super().log_message(format, *args)

@@ -117,12 +117,40 @@ def test_the_game_is_imported_from_game_zip_unpacked_nowhere(context, site_url):
     assert found["rules"].startswith("<"), found
 
 
-def test_index_preloads_the_toml_reader_core_imports():
-    """index.html names the hashed chunk; an update of @pyscript/core renames it."""
+def pyscript_chunks_on_the_way() -> list[str]:
+    """The chunks of @pyscript/core that the interpreter's start waits for, in the order
+    index.html preloads them: the core core.js re-exports, the TOML reader, and the error
+    plugin (the one plugin pyscript.toml keeps: the others are named with a "!")."""
+    pyscript = SITE / "vendor" / "pyscript"
+    cores = re.findall(r'from"\./(core-[\w-]+\.js)"', (pyscript / "core.js").read_text())
+    assert len(cores) == 1, f"core.js should re-export one core chunk, found {cores}"
+    errors = set()
+    for core in pyscript.glob("core-*.js"):
+        errors.update(re.findall(r'error:\(\)=>import\("\./(error-[\w-]+\.js)"\)',
+                                 core.read_text(encoding="utf-8")))
+    assert len(errors) == 1, f"core should import one error plugin, found {sorted(errors)}"
+    return [cores[0], toml_chunk(), errors.pop()]
+
+
+def test_index_preloads_the_chunks_pyscript_starts_with():
+    """index.html names the hashed chunks; an update of @pyscript/core renames them."""
     index = (SITE / "index.html").read_text(encoding="utf-8")
-    preloaded = re.findall(r'<link rel="modulepreload" href="\./vendor/pyscript/(toml-[^"]+)">',
+    preloaded = re.findall(r'<link rel="modulepreload" href="\./vendor/pyscript/([^"]+)">',
                            index)
-    assert preloaded == [toml_chunk()], "index.html must modulepreload the chunk core.js imports"
+    assert preloaded == pyscript_chunks_on_the_way(), (
+        "index.html must modulepreload the chunks PyScript's start imports")
+
+
+def test_the_interpreter_waits_for_no_plugin_but_the_error_overlay():
+    """pyscript.toml's `plugins` names every plugin of core's table but the error overlay
+    with a "!", so PyScript starts the interpreter without waiting for their imports."""
+    table = set()
+    for core in (SITE / "vendor" / "pyscript").glob("core-*.js"):
+        table.update(re.findall(r'"?([\w-]+)"?:\(\)=>import\("\./[\w-]+\.js"\)',
+                                core.read_text(encoding="utf-8")))
+    assert "error" in table and "py-terminal" in table, sorted(table)
+    config = tomllib.loads((SITE / "pyscript.toml").read_text(encoding="utf-8"))
+    assert sorted(config["plugins"]) == sorted(f"!{name}" for name in table - {"error"})
 
 
 def test_pyscript_reads_its_config_as_tomllib_does(context, site_url):

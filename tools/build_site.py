@@ -97,11 +97,13 @@ VENDOR_SHIPPED = (
     "vendor/pyscript/core-C9KDLldu.js",
     # the TOML reader, imported to read pyscript.toml (index.html preloads it)
     "vendor/pyscript/toml-V4Savzlc.js",
-    # PyScript's plugins, every one imported at each start (core's plugin table) unless
-    # the config's `plugins` names it with a "!": the error overlay (also the one chunk
-    # imported when the config cannot be read: it shows that error on the page), the
-    # deprecation warnings, the donkey API, and the three element types' hooks, which find
-    # no <script type="py-editor">, no `terminal` attribute and no py-game here
+    # PyScript's plugins, every one imported at each start (core's plugin table: the
+    # config's `plugins` leaves all but the error overlay out of what the interpreter
+    # waits for, but the MicroPython side imports them all): the error overlay (also the
+    # one chunk imported when the config cannot be read: it shows that error on the
+    # page; index.html preloads it), the deprecation warnings, the donkey API, and the
+    # three element types' hooks, which find no <script type="py-editor">, no `terminal`
+    # attribute and no py-game here
     "vendor/pyscript/error-D2315lOB.js",
     "vendor/pyscript/deprecations-manager-UpAPKqCb.js",
     "vendor/pyscript/donkey-4Hrqd7WZ.js",

@@ -13,7 +13,10 @@ Timestamps are taken inside the page with performance.now() (0 = navigation star
 Runs alternate ours/bare (and which goes first) so machine load hits both alike.
   cold   a new browser context per run: empty HTTP cache, no IndexedDB, service
          workers blocked (so neither page gets help from a service worker)
-  warm   page.reload() in that same context: HTTP cache (revalidated, 304s) in use
+  warm   page.reload() in that same context: HTTP cache (revalidated, 304s) in use, a
+         second after the page was ready (SETTLE_MS: a reload at once also timed the
+         work a page puts off until after its first frame, still running, as the
+         navigation waits for the old page to be done)
   sw     ours only: first visit with the service worker allowed, wait until it
          controls the page, then reload, so everything comes from its cache
   early  ours only, when --url names a game: coming back to it, the time the board kept
@@ -50,6 +53,7 @@ from tools.serve import CHROMIUM, CHROMIUM_ARGS, serve_in_thread  # noqa: E402
 SITE = Path(os.environ.get("SITE_DIR") or ROOT / "_site")
 BARE = ROOT / "bench" / "bare" / "index.html"
 TIMEOUT_MS = 120_000
+SETTLE_MS = 1_000  # how long a page has been ready when it is reloaded (both pages alike)
 
 # Installed before any page script: records performance.now() at py:ready, py:done
 # and when <body data-state> becomes "ready".
@@ -122,6 +126,7 @@ def run_pair(browser: Browser, url: str, needed: str) -> tuple[dict, dict]:
     with marked_page(browser, service_workers="block") as page:
         page.goto(url)
         cold = wait_marks(page, needed)
+        page.wait_for_timeout(SETTLE_MS)
         page.reload()
         return cold, wait_marks(page, needed)
 
@@ -132,6 +137,7 @@ def run_sw(browser: Browser, url: str) -> dict:
         page.goto(url)
         wait_marks(page, "ready")
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+        page.wait_for_timeout(SETTLE_MS)
         page.reload()
         return wait_marks(page, "ready")
 
@@ -150,6 +156,7 @@ def run_early(browser: Browser, url: str) -> dict[str, dict]:
         page.goto(url)
         wait_marks(page, "ready")
         page.wait_for_function(EARLY_KEPT, timeout=TIMEOUT_MS)
+        page.wait_for_timeout(SETTLE_MS)
         page.reload()
         warm = wait_marks(page, "ready")
         storage = page.context.storage_state()
@@ -163,6 +170,7 @@ def run_early(browser: Browser, url: str) -> dict[str, dict]:
         page.wait_for_function("navigator.serviceWorker.controller !== null",
                                timeout=TIMEOUT_MS)
         page.wait_for_function(EARLY_KEPT, timeout=TIMEOUT_MS)
+        page.wait_for_timeout(SETTLE_MS)
         page.reload()
         sw = wait_marks(page, "ready")
     return {"cold": cold, "warm": warm, "sw": sw}

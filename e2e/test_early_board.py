@@ -220,6 +220,81 @@ HOSTILE = [
 ]
 
 
+HOME = EARLY + "@home"
+
+
+def home_pixels(page: Page) -> bytes:
+    """The top bar and the game list as the screen shows them, the loading note hidden."""
+    page.evaluate("document.getElementById('loader').style.visibility = 'hidden'")
+    page.mouse.move(1, 1)
+    return page.screenshot(animations="disabled")
+
+
+def kept_home(page: Page) -> dict:
+    """The game list's copy js/early.js keeps once the page is still, with every tile."""
+    page.wait_for_function(
+        "(key) => (localStorage.getItem(key) || '').split('game-tile').length > 5",
+        arg=HOME, timeout=10_000)
+    return json.loads(storage(page)[HOME])
+
+
+def tiles(page: Page, where: str) -> list[str]:
+    return page.locator(f"{where} .game-tile").evaluate_all(
+        "(tiles) => tiles.map((tile) => tile.dataset.gameId + ' | ' + tile.textContent)")
+
+
+def test_the_game_list_shows_before_python_and_python_takes_over_without_moving_a_pixel(
+        page, site_url):
+    """The site's own address: the list kept on the last visit (with a game to continue)
+    shows before ready, inert (a click on a tile is refused and goes nowhere), and Python
+    draws the same list in its place, pixel for pixel."""
+    open_ready(page, f"{site_url}/?game={ALL_GAMES[0]}&deal=3")
+    play_first_move(page, ALL_GAMES[0], 3)  # (the list then says "Continue deal 3")
+    open_ready(page, f"{site_url}/")
+    kept = kept_home(page)
+    assert kept["v"] == 1 and kept["kind"] == "home" and "Continue deal 3" in json.dumps(kept)
+    shown = tiles(page, "main#home")
+    pixels_ready = home_pixels(page)
+
+    held = reload_held(page)
+    page.wait_for_selector("body[data-early]", state="attached", timeout=20_000)
+    assert page.evaluate("document.body.dataset.state") == "loading"
+    assert tiles(page, "main#home[data-early]") == shown
+    page.mouse.click(*center(page, "main#home[data-early] .game-tile"))
+    assert page.locator("#loader[data-nudge]").count() == 1  # refused, and said so
+    assert page.url == f"{site_url}/"
+    pixels_early = home_pixels(page)
+    assert same_pixels(pixels_early, pixels_ready)
+
+    let_go(page, held)
+    assert page.locator("body > [data-early]").count() == 0  # the copy is gone
+    assert page.url == f"{site_url}/" and tiles(page, "main#home") == shown
+    page.wait_for_timeout(200)
+    assert same_pixels(home_pixels(page), pixels_early)
+
+
+def center(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_a_game_list_kept_another_day_or_for_another_address_is_not_shown(page, site_url):
+    """The deals of the day change at midnight: yesterday's list is not the one Python
+    draws today, so it is not shown; nor is the list's copy on a game's address."""
+    open_ready(page, f"{site_url}/")
+    kept = kept_home(page)
+    plant_copy(page, HOME, json.dumps({**kept, "day": "2001-1-1"}))
+    held = reload_held(page)
+    page.wait_for_function("document.readyState !== 'loading'")
+    assert page.locator("body[data-early]").count() == 0
+    let_go(page, held)
+    held = reload_held(page, f"{site_url}/?game={ALL_GAMES[0]}")
+    page.wait_for_function("document.readyState !== 'loading'")
+    assert page.locator("body[data-early]").count() == 0
+    let_go(page, held)
+
+
 def test_a_damaged_or_hostile_copy_is_ignored_and_the_game_starts(page, site_url):
     """Every one of these is ignored as a whole (a text node with markup in it stays text):
     no element of it is made, nothing runs, the page starts as on a first visit."""
@@ -239,6 +314,25 @@ def test_a_damaged_or_hostile_copy_is_ignored_and_the_game_starts(page, site_url
         let_go(page, held)
         assert page.evaluate("window.__pwned") is None
         expect_board(page, engine(game_id, 5))
+
+
+def test_a_hostile_game_list_copy_is_ignored_and_the_list_starts(page, site_url):
+    """The list's copy is read as untrusted as a board's: the same checks, as a whole."""
+    open_ready(page, f"{site_url}/")
+    day = kept_home(page)["day"]
+    base = {"v": 1, "kind": "home", "day": day, "html": {}, "body": {"data-view": "home"},
+            "top": ["header", {"class": "topbar"}, []]}
+    for main in (["main", {}, [["img", {"src": "x", "onerror": "window.__pwned=1"}, []]]],
+                 ["main", {}, [["a", {"href": "javascript:window.__pwned=1"}, ["x"]]]],
+                 ["main", {}, [["a", {"href": "//evil.example/"}, ["x"]]]],
+                 ["div", {}, []]):
+        plant_copy(page, HOME, json.dumps({**base, "main": main}))
+        held = reload_held(page)
+        page.wait_for_function("document.readyState !== 'loading'")
+        assert page.locator("body[data-early]").count() == 0, main
+        let_go(page, held)
+        assert page.evaluate("window.__pwned") is None
+        assert page.locator("main#home .game-tile").count() == len(ALL_GAMES)
 
 
 def test_the_early_board_has_the_chosen_card_backs_and_table(page, site_url):

@@ -11,6 +11,11 @@
  * which is the same board, so the take-over moves nothing. The copy is drawn beside the
  * page's own elements, which Python starts on as on any visit, and removed then.
  *
+ * The game list is kept the same way ("cardgames:early:@home": the top bar and the list,
+ * with each game's "Continue deal" and the deal of the day's state), and drawn on the next
+ * visit to the site's own address on the same calendar day (the day's deals change at
+ * midnight, and a copy of yesterday's list would then not be the list Python draws).
+ *
  * The card backs and the table chosen in Settings are taken from the settings themselves
  * ("cardgames:settings", game/ui/settings.py) rather than from the copy, so a choice made
  * after the copy was taken shows too: read as untrusted, a value is set on <html> only
@@ -26,6 +31,7 @@
 (() => {
   "use strict";
   const PREFIX = "cardgames:early:";
+  const HOME = `${PREFIX}@home`; // the game list's copy (not a game id: GAME_ID)
   const VERSION = 1;
   const MAX_CHARS = 600000; // a Devil's Grip board with its symbols is about 60 000
   const MAX_NODES = 12000;
@@ -57,7 +63,8 @@
   ]);
   const PASSING_ATTRS = new Set(["aria-pressed", "aria-busy"]);
   const VALUE = /^[^<>`]{0,2000}$/;
-  const HREF = /^(#[\w-]{1,80}|\.\/)$/; // a symbol of this page, or the game list
+  // a symbol of this page, the game list, or a link of the list (a game, a mode, a deal)
+  const HREF = /^(#[\w-]{1,80}|\.\/|\?[\w=&-]{1,200})$/;
   const PAGE_ATTR = /^(lang|class|data-[a-z][a-z0-9-]{0,39})$/; // of <html> and <body>
   const PAGE_VALUE = /^[\w .:-]{0,200}$/;
   const SETTINGS = "cardgames:settings";
@@ -116,7 +123,30 @@
     return kept;
   };
 
+  // The player's calendar day, as game/ui/dom.py's local_today reads it.
+  const today = () => {
+    const now = new Date();
+    return `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
+  };
+
+  const copyHome = () => {
+    const top = document.querySelector("body > header.topbar");
+    const home = document.getElementById("home");
+    if (location.search !== "" || !top || !home) return null;
+    const budget = { left: MAX_NODES };
+    return {
+      v: VERSION,
+      kind: "home",
+      day: today(),
+      html: pageAttrs(document.documentElement),
+      body: pageAttrs(body),
+      top: tree(top, 0, budget),
+      main: tree(home, 0, budget),
+    };
+  };
+
   const copy = () => {
+    if (body.dataset.view === "home") return copyHome();
     const game = body.dataset.game;
     const top = document.querySelector("body > header.topbar");
     const table = document.getElementById("table");
@@ -145,7 +175,8 @@
       const snapshot = copy();
       if (!snapshot) return;
       const text = JSON.stringify(snapshot);
-      if (text.length <= MAX_CHARS) storage.setItem(PREFIX + body.dataset.game, text);
+      const key = snapshot.kind === "home" ? HOME : PREFIX + body.dataset.game;
+      if (text.length <= MAX_CHARS) storage.setItem(key, text);
     } catch {
       // storage full or refused: the saves matter, this copy does not (game/ui/store.py
       // drops these copies first when a save needs the room)
@@ -210,9 +241,21 @@
     return sorted(a) === sorted(b);
   };
 
-  // Which copy this address shows, if any: the same deal and options by its link; the
-  // game's own address (?game=<id> alone) resumes its game only when it was unfinished.
+  // The game list's copy, for the site's own address, taken today.
+  const wantedHome = () => {
+    if (!storage || location.search !== "") return null;
+    const text = storage.getItem(HOME);
+    if (!text || text.length > MAX_CHARS) return null;
+    const snapshot = JSON.parse(text);
+    return snapshot && snapshot.v === VERSION && snapshot.kind === "home" &&
+      snapshot.day === today() ? snapshot : null;
+  };
+
+  // Which copy this address shows, if any: the game list at the site's own address; the
+  // same deal and options by its link; the game's own address (?game=<id> alone) resumes
+  // its game only when it was unfinished.
   const wanted = () => {
+    if (location.search === "") return wantedHome();
     const params = new URLSearchParams(location.search);
     const game = params.get("game");
     if (!storage || !game || !GAME_ID.test(game)) return null;
@@ -252,13 +295,14 @@
   const show = () => {
     const snapshot = wanted();
     if (!snapshot) return;
+    const home = snapshot.kind === "home";
     const budget = { left: MAX_NODES };
     const top = build(snapshot.top, false, 0, budget);
-    const table = build(snapshot.table, false, 0, budget);
-    const sprites = Array.isArray(snapshot.sprites)
+    const table = build(home ? snapshot.main : snapshot.table, false, 0, budget);
+    const sprites = home ? [] : Array.isArray(snapshot.sprites)
       ? snapshot.sprites.map((s) => build(s, true, 0, budget)) : [null];
     const header = document.querySelector("body > header.topbar");
-    const main = document.getElementById("table");
+    const main = document.getElementById(home ? "home" : "table");
     if (!top || !table || top.localName !== "header" || table.localName !== "main" ||
         sprites.includes(null) || !header || !main) {
       return;
@@ -345,6 +389,8 @@
     const watch = new MutationObserver(soon);
     const board = document.getElementById("board");
     if (board) watch.observe(board, { subtree: true, childList: true, attributes: true });
+    const list = document.getElementById("game-list");
+    if (list) watch.observe(list, { subtree: true, childList: true });
     watch.observe(body, { attributes: true, attributeFilter: ["data-game", "data-view"] });
     addEventListener("visibilitychange", () => {
       if (document.visibilityState === "hidden") keep();

@@ -19,7 +19,8 @@ Runs alternate ours/bare (and which goes first) so machine load hits both alike.
          navigation waits for the old page to be done)
   sw     ours only: first visit with the service worker allowed, wait until it
          controls the page, then reload, so everything comes from its cache
-  early  ours only, when --url names a game: coming back to it, the time the board kept
+  early  ours only, when --url names a game or is the game list ("/"): coming back to it,
+         the time the board (or the list) kept
          by js/early.js is drawn (the frame after it: the main thread is done with it) and
          on screen (the presentation time of the first largest-contentful-paint entry in
          it: after raster and drawing), with the HTTP cache (warm) and with
@@ -276,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
                             results["bare_warm"].append(warm["pyReady"])
                             results["bare_marker_cold"].append(cold["ready"])
                             results["bare_marker_warm"].append(warm["ready"])
-                    if "game=" in path:  # the board before Python: a game to come back to
+                    if "game=" in path or path == "/":  # a game, or the list, to come back to
                         for kind, marks in run_early(browser, ours_url + path).items():
                             results[f"early_board_{kind}"].append(marks.get("board", float("nan")))
                             results[f"early_ready_{kind}"].append(marks["ready"])
@@ -315,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
             f"({m['ours_sw'] / m['bare_warm']:.2f} x bare warm)"
         )
     if results["early_board_warm"]:
-        print("  coming back to that game (js/early.js draws the board left, before Python):")
+        print("  coming back (js/early.js draws the board or list left, before Python):")
         for kind in ("cold", "warm", "sw"):
             board = m[f"early_board_{kind}"]
             ratio = board / m[f"bare_{'cold' if kind == 'cold' else 'warm'}"]

@@ -144,6 +144,33 @@ def test_a_bounded_table_of_lost_families_keeps_every_verdict(deal, status, monk
         assert won_line_replays(game, core, grids)
 
 
+def test_a_full_table_forgets_the_positions_furthest_from_the_root(monkeypatch):
+    """`Grids._forget`: a full table keeps its longest sequences (the positions nearest
+    the root, whose searches were the largest), at most half of them, each with its lost
+    entries as they were; every shorter one goes. Deal 30 forgets many times over and is
+    still lost."""
+    monkeypatch.setattr(dgs, "GRIDS_TABLE", 300)
+    forgets = 0
+    forget = dgs.Grids._forget
+
+    def checked(self):
+        nonlocal forgets
+        before = dict(self.table)
+        forget(self)
+        kept = self.table
+        assert len(kept) <= len(before) // 2
+        assert all(kept[seq] is before[seq] for seq in kept)
+        gone = [len(seq) for seq in before if seq not in kept]
+        assert gone and min(map(len, kept), default=99) > max(gone)
+        forgets += 1
+
+    monkeypatch.setattr(dgs.Grids, "_forget", checked)
+    grids = grids_of(DevilsGripSearch(GAMES["devils-grip"].new(deal=30, passes=1)).core)
+    while (found := grids.step(1_000)) is None:
+        assert grids.nodes < 500_000
+    assert found == LOST and forgets >= 10
+
+
 @pytest.mark.parametrize("passes", [1, 3])
 def test_a_waste_card_with_both_of_its_step_below_on_the_grid_goes_there_at_once(passes):
     """`Grids._children`: on the last pass, when the waste's top card has both copies of its

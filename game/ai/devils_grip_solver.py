@@ -154,7 +154,8 @@ undecided at 96 million nodes, 681 and 476 are lost in 9.18 and 7.20 million nod
 (154 and 108 s of CPU); none of the others is decided with 2 million nodes each (27-36
 s), nor 735, 126, 853, 108 and 274 with 16 million (263-294 s each, 10, 14, 22, 22
 and 20 cards short; the table then holds about 9 GB). So its table is bounded
-(GRIDS_TABLE sequences, then forgotten: exact, as it only saves searching again): at
+(GRIDS_TABLE sequences, then forgotten: exact, as it only saves searching again;
+since 29 November only its shorter half, `Grids._forget`): at
 the page's 2 million nodes 136 MB of CPython's memory instead of 690 (163 before
 `Grids`); 478 is then lost in 430,000 nodes, 476 in 14.9 million (7.2 unbounded), 681
 in 24.1 million (9.2).
@@ -423,6 +424,7 @@ SPENT_LIMIT = 5_000  # sets tried to name the piles of an undecided search's bes
 # (or of a part of it, three quarters each time)
 GRIDS = True  # one pass: the exact search without the grid (`Grids`) alone decides
 GRIDS_TABLE = 70_000  # sequences `Grids` keeps lost families of, at most (then it forgets)
+KEEP_LONG = True  # and it forgets the shorter half of them, not all (`Grids._forget`)
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
 EXIT_CODES = tuple(code for code in range(48) if code & 3)  # the codes a pile can leave from
@@ -1485,7 +1487,8 @@ class Grids(Relaxed):
 
     def _mark_lost(self) -> None:
         """Keep the position lost. The table only saves searching a position again, so
-        forgetting it all when it holds GRIDS_TABLE sequences keeps every verdict: a
+        forgetting some of it when it holds GRIDS_TABLE sequences (`_forget`; before 29
+        November all of it) keeps every verdict: a
         one-pass deal at the page's 2 million nodes took 690 MB of CPython's memory
         without the bound, 136 MB with it, and lost deal 478 430,000 nodes against
         426,000. With `_stuck` more of the nodes are lost leaves, so the table fills
@@ -1497,12 +1500,37 @@ class Grids(Relaxed):
         entries = self.table.get(self.seq)
         if entries is None:
             if len(self.table) >= GRIDS_TABLE:
-                self.table.clear()
+                self._forget()
             self.table[self.seq] = [(p, r, family)]
             return
         entries[:] = [e for e in entries
                       if not (reaches(p, r, e[0], e[1], n, d) and _holds(family, e[2]))]
         entries.append((p, r, family))
+
+    def _forget(self) -> None:
+        """Make room in the full table: keep the sequences nearest the root (the
+        longest, at most half of them), whose searches were the largest, and forget
+        the rest. One-pass deals 3784, 4030, 9408, 449, 6404, 1742, 2009 and 1820 are
+        lost in 170,502, 163,368, 184,697, 197,217, 173,797, 166,209, 391,227 and
+        516,513 nodes so; forgetting it all, 206,638, 207,453, 212,288, 212,797,
+        205,037, 167,749, 674,059 and 586,455 (the first three 170,275, 163,311 and
+        183,451 unbounded); forgetting the older half, 202,940, 172,454, 167,465,
+        583,799 and 541,408 for the last five. In a table of a few hundred the recent
+        positions matter more (deal 30 with 300: 10,556 nodes so, 8,676 forgetting
+        all)."""
+        table = self.table
+        if not KEEP_LONG:
+            table.clear()
+            return
+        counts = [0] * 73  # sequences of each length
+        for seq in table:
+            counts[len(seq)] += 1
+        kept, shortest = 0, 73
+        while shortest and kept + counts[shortest - 1] <= len(table) // 2:
+            shortest -= 1
+            kept += counts[shortest]
+        for seq in [seq for seq in table if len(seq) < shortest]:
+            del table[seq]
 
     def step(self, quota: int) -> str | None:
         """Search up to `quota` more nodes: WON (the game is won: the line in `path`),

@@ -261,6 +261,44 @@ def test_the_stuck_waste_cuts_one_pass_deals_short(deal, status, most):
     decides(deal, status, most)
 
 
+def test_a_child_known_not_stuck_from_its_parent_is_not_stuck(monkeypatch):
+    """`Grids._inherits`: wherever it says a child's `_stuck()` is False (the parent's
+    `_stuck(q)` went on from that child's position, knowing no less), `_stuck()` there
+    is False, along the searches of one-pass deals and of small positions on the last
+    pass; and the searches are the same with it as without, node for node."""
+    inherits = dgs.Grids._inherits
+    said = 0
+
+    def checked(self, move, seq, clear):
+        nonlocal said
+        known = inherits(self, move, seq, clear)
+        if known:
+            mask, self.mask = self.mask, self._ground()
+            assert not self._stuck(), (move, seq)
+            self.mask = mask
+            said += 1
+        return known
+
+    def search(game, nodes):
+        grids = grids_of(DevilsGripSearch(game).core)
+        grids.step(nodes)
+        return grids.status, grids.nodes, grids.best_left
+
+    games = [GAMES["devils-grip"].new(deal=deal, passes=1) for deal in (1, 16, 30, 37, 43)]
+    for seed in range(600):
+        game = small_position(seed, {"passes": 1}, most=12)
+        if game is not None:
+            games.append(game)
+    for game in games:
+        monkeypatch.setattr(dgs.Grids, "_inherits", checked)
+        found = search(game, 30_000)
+        monkeypatch.setattr(dgs, "INHERIT", False)
+        monkeypatch.setattr(dgs.Grids, "_inherits", inherits)
+        assert search(game, 30_000) == found
+        monkeypatch.setattr(dgs, "INHERIT", True)
+    assert said >= 1_000
+
+
 def test_a_top_covered_for_good_is_no_top_for_a_waste_card(monkeypatch):
     """In `_stuck`, a waste card that leaves before the stock is empty does so by a build,
     so it covers a top of its step below for good, and so does a card of a relevant

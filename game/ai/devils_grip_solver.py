@@ -420,6 +420,7 @@ FORCE = True
 STUCK = True  # `Relaxed._stuck`: a waste that cannot be emptied
 PREFIX = True  # dealing on stops at a pointer whose waste is stuck
 COVER = True  # and in it, the tops of a step known covered for good
+INHERIT = True  # `Grids._inherits`: a child known not stuck from its parent's `_stuck`
 SPENT_LIMIT = 5_000  # sets tried to name the piles of an undecided search's best line
 # (or of a part of it, three quarters each time)
 GRIDS = True  # one pass: the exact search without the grid (`Grids`) alone decides
@@ -448,6 +449,10 @@ def _join(step: int, gone_below: int, gone_here: int, gone_above: int) -> int:
 
 JOIN = tuple(_join(step, b, h, a) for step in range(4) for b in range(3) for h in range(3)
              for a in range(3))  # by ((step * 3 + below) * 3 + here) * 3 + above
+# the same by code: JOINED[x * 27 + below * 9 + here * 3 + above], the cards off the grid
+# of codes x - 1, x and x + 1 (another sequence's ignored)
+JOINED = tuple(_join(x & 3, b if x & 3 else 2, h, a if x & 3 < 3 else 0) for x in range(48)
+               for b in range(3) for h in range(3) for a in range(3))
 
 
 def luby(i: int) -> int:
@@ -985,9 +990,10 @@ class Relaxed:
         if f >= p:
             return False  # (only the cards from f up can fail, with an empty stock)
         seq, n, mask = self.seq, len(self.seq), self.mask
-        gone = self.gone[:]
+        gone = self.gone + [0]  # (x + 1 read for the last code too: JOINED ignores it)
         runs = self.runs
         start = self.gone
+        joined = JOINED
         covered: dict = {}  # code c: the cards c-1 known covered for good
         i, j = p - 1, p
         while i >= f:
@@ -995,28 +1001,30 @@ class Relaxed:
                 return True
             c = seq[i]
             if runs <= 24 and c & 3:
-                below, here = 2 - gone[c - 1], 2 - gone[c]
-                ok = below > here or (below and runs < 24)
-                if ok and COVER:
-                    cover = covered.get(c)
-                    if cover is None:
-                        # a relevant code without slack: its one c-1 on the grid lies
-                        # under its one c there (no c-1 tops now)
-                        cover = (start[c] == 1 and start[c - 1] == 1
-                                 and not mask >> c & 1)
-                    ok = below > cover
-                    if ok:
-                        covered[c] = cover + 1  # it lies on a c-1, for good
-            else:
-                ok = False
-            if ok:
-                x, i = c, i - 1
-            else:
-                x, j = seq[j], j + 1
+                gone_below = gone[c - 1]
+                if gone_below < gone[c] or (gone_below < 2 and runs < 24):
+                    if COVER:
+                        cover = covered.get(c)
+                        if cover is None:
+                            # a relevant code without slack: its one c-1 on the grid
+                            # lies under its one c there (no c-1 tops now)
+                            cover = (start[c] == 1 and start[c - 1] == 1
+                                     and not mask >> c & 1)
+                        if 2 - gone_below > cover:
+                            covered[c] = cover + 1  # it lies on a c-1, for good
+                            runs += joined[c * 27 + gone_below * 9 + gone[c] * 3 + gone[c + 1]]
+                            gone[c] -= 1
+                            i -= 1
+                            continue
+                    else:
+                        runs += joined[c * 27 + gone_below * 9 + gone[c] * 3 + gone[c + 1]]
+                        gone[c] -= 1
+                        i -= 1
+                        continue
             # x joins the grid (`_take`: the fewest piles change around its step only)
-            step = x & 3
-            runs += JOIN[((step * 3 + (gone[x - 1] if step else 2)) * 3 + gone[x]) * 3
-                         + (gone[x + 1] if step < 3 else 0)]
+            x = seq[j]
+            j += 1
+            runs += joined[x * 27 + gone[x - 1] * 9 + gone[x] * 3 + gone[x + 1]]
             gone[x] -= 1
         return False
 
@@ -1308,17 +1316,27 @@ class Grids(Relaxed):
         self.best_path: list[tuple] = []
         self.root = (seq, p, redeals, mask)
         self.table: dict = {}  # sequence: [(pointer, redeals, family)] lost
+        # `_stuck` known False here from the parent's (`_inherits`), and what the
+        # last `_children` knew of its pointers for its children's: see `_clear`
+        self.inherited = False
+        self.clear: tuple | None = None
         super().__init__(seq, p, redeals, draw, passes, None, mask)
+        self.stack[0].append(self.clear)
         self.asks = False
 
-    def _children(self) -> list[tuple]:
+    def _ground(self) -> int:
+        """The codes some set of the family holds."""
         if self.explicit:
             union = 0
             for s in self.family:
                 union |= s
-            self.mask = union
-        else:
-            self.mask = self.family[0]  # (no loops: every code of it is in some set)
+            return union
+        return self.family[0]  # (no loops: every code of it is in some set)
+
+    def _children(self) -> list[tuple]:
+        self.mask = self._ground()
+        inherited, self.inherited = self.inherited, False
+        self.clear = None
         if self.redeals + 1 != self.passes:
             return Relaxed._children(self)
         # `Relaxed._children` on the last pass, with one more cut. At the first pointer
@@ -1333,9 +1351,14 @@ class Grids(Relaxed):
         # at c's code, which is never read again (its step below is all on the grid).
         seq, gone, n, mask, r = self.seq, self.gone, len(self.seq), self.mask, self.redeals
         f = self.first_crowded
+        clear: dict = {}  # pointer q where `_stuck(q)` is False: whether it took the
+        # waste's top card first (`_inherits`)
         if STUCK:
-            if self._stuck():  # (it cuts wherever `_waits` would)
+            if not inherited and self._stuck():  # (it cuts wherever `_waits` would)
                 return []
+            if INHERIT and self.p:
+                clear[self.p] = self._first_takes(self.p, mask)
+                self.clear = (clear, mask, f)
         elif f <= self._waits(f):
             return []
         g = seq.translate(BASES).find(0, f)  # the first base card at or above f
@@ -1346,10 +1369,14 @@ class Grids(Relaxed):
         q, d = self.p, self.draw
         while True:  # the pointers dealing reaches (`pointers`: no redeal is left)
             if q:
-                if PREFIX and q != self.p and not g < q - 1 and self._stuck(q):
-                    # dealt to q the waste cannot be emptied: that position is lost,
-                    # and so is all that dealing on reaches from it
-                    return moves
+                if PREFIX and q != self.p and not g < q - 1:
+                    if self._stuck(q):
+                        # dealt to q the waste cannot be emptied: that position is
+                        # lost, and so is all that dealing on reaches from it
+                        return moves
+                    if INHERIT:
+                        clear[q] = self._first_takes(q, mask)
+                        self.clear = (clear, mask, f)
                 c = seq[q - 1]
                 if c & 3:
                     if not (g < q - 1 or (q == n and f < n - 1)):
@@ -1566,8 +1593,65 @@ class Grids(Relaxed):
             if self.known_lost():
                 self._undo(path.pop(), undos.pop())
                 continue
-            stack.append([self._children(), 0])
+            if frame[2] is not None:
+                self.inherited = self._inherits(move, undo[0], frame[2])
+            stack.append([self._children(), 0, self.clear])
         return None
+
+    def _first_takes(self, q: int, mask: int) -> bool:
+        """Whether `_stuck(q)` (in this position, with `mask`) takes the waste's top
+        card first, rather than the stock's."""
+        c = self.seq[q - 1]
+        runs, gone = self.runs, self.gone
+        if runs > 24 or not c & 3:
+            return False
+        gone_below = gone[c - 1]
+        if not (gone_below < gone[c] or (gone_below < 2 and runs < 24)):
+            return False
+        return not COVER or 2 - gone_below > (gone[c] == 1 and gone_below == 1
+                                               and not mask >> c & 1)
+
+    def _inherits(self, move: tuple, seq: bytes, clear: tuple) -> bool:
+        """Whether `_stuck()` is known False in the position `move` just made from the
+        one with sequence `seq` (INHERIT). There `_stuck(q)` was False at the pointers
+        `clear` holds, each with whether it took the waste's top card first (else the
+        stock's). After the waste's card at q where it took that card first, or a
+        refill from the stock at q where it took the stock's top first, the child's
+        `_stuck()` starts where the parent's went on from, with the same counts and
+        first crowded index, and what it knows of the tops covered for good differs
+        only where its mask has lost a bit the parent's had, at the card's own code
+        (the parent's knew that card covering a top, after the waste's card) and at
+        the code above it. Where the child knows no more, every card it takes it takes
+        no later than the parent's did (with j no greater, the same grid at the
+        parent's j), so it is not stuck either, and the search is the same, node for
+        node."""
+        q, _r, kind, _c = move
+        pointers, parent_mask, f = clear
+        took = pointers.get(q)
+        if took is None:
+            return False
+        if kind == WASTE:
+            if not took:
+                return False
+            at = q - 1
+        elif q < len(seq) and not took:
+            at = q
+        else:
+            return False  # (the waste's top card refilled: another line of `_stuck`)
+        if at <= f or self.first_crowded != f:
+            return False
+        x = seq[at]
+        ground = self._ground()
+        if parent_mask & ~ground & ~(3 << x):
+            return False  # the child knows of more tops covered
+        gone = self.gone
+        # the child knows the one x-1 on the grid covered (it had x in the sequence:
+        # the parent did not) or the one x there (the parent had none)
+        if kind != WASTE and x & 3 and gone[x] == 1 and gone[x - 1] == 1 \
+                and not ground >> x & 1:
+            return False
+        return not (x & 3 != 3 and gone[x + 1] == 1 and gone[x] == 1
+                    and not ground >> x + 1 & 1)
 
     def spent(self, line: list[tuple], limit: int | None = None) -> list[tuple] | None:
         """`line`, a line of this search from its root, with each refill naming the

@@ -196,6 +196,19 @@ of CPU; `--retry --nodes 30000000`): 983 lost, 17 won, none undecided.
 `bench/solver.py --mode passes1` (deals 1,000,001-1,000,100, 1 s each): 100% decided
 (80% before, the same machine), median 2 ms (34).
 
+The same search in less CPU (29 November, issue 17; deals 1-10,000 were then 98.55%
+decided within 1 s, 145 over it, 6915 undecided at 12 million nodes). A full table
+forgets only its shorter half (`Grids._forget`: the positions nearest the root stay,
+whose searches were the largest): deal 2009 lost in 391,227 nodes instead of 674,059,
+551 in 963,352 instead of 1.32 million. A child whose parent's `_stuck(q)` went on from
+its position, knowing no less of the tops covered for good, skips its own `_stuck()`
+(`Grids._inherits`: a third fewer calls on deal 562, node for node the same search).
+A family drops the limits another of its limits implies (`_normal`, LEAN: most families
+of deal 562 held 5 to 9 limits, of which one or two said anything; the same sets), and
+a move that changes none keeps them. Together: a median 0.77 of the CPU on the slow
+deals decided either way (same nodes: about 65,000 a second against 50,000), 551 in
+13.9 s of CPU and a peak of 68 MB (23.4 s and 102 MB before).
+
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
 wins, not within 2 million nodes). So such a search first runs a beam (`Beam`, 6/8 of

@@ -105,6 +105,37 @@ def test_the_grids_exits_are_always_in_a_set_of_the_family(passes):
             assert dgs._holds(a, b) == held
 
 
+def independent(family: tuple, width: int) -> set[int]:
+    """Every set of codes below `width` within the family's limits (by enumeration)."""
+    ground, limits = family
+    return {s for s in range(1 << width) if not s & ~ground
+            and all((s & cs).bit_count() <= c for cs, c in limits)}
+
+
+def test_a_family_keeps_no_limit_that_another_implies(monkeypatch):
+    """`_normal` with LEAN: on random chains of limits over 9 codes (a nested matroid's,
+    as `Grids` makes them) the family holds exactly the sets it held with every limit
+    kept, none of its limits is implied by another, and most chains lose some."""
+    rng = random.Random(5)
+    fewer = 0
+    for _ in range(400):
+        codes = rng.sample(range(9), 9)
+        limits = []
+        for _ in range(rng.randint(2, 6)):
+            size = rng.randint(1, 9)
+            limits.append((sum(1 << b for b in codes[:size]), rng.randint(0, size)))
+        ground = (1 << 9) - 1
+        monkeypatch.setattr(dgs, "LEAN", False)
+        full = dgs._normal(ground, list(limits))
+        monkeypatch.setattr(dgs, "LEAN", True)
+        lean = dgs._normal(ground, list(limits))
+        assert independent(lean, 9) == independent(full, 9), limits
+        for a in lean[1]:
+            assert not any(dgs._implies(*b, *a) for b in lean[1] if b != a)
+        fewer += len(lean[1]) < len(full[1])
+    assert fewer >= 100
+
+
 def decides(deal: int, status: str, most: int) -> None:
     """`Grids` reaches `status` on one-pass `deal` from the root within `most` nodes, and a
     win's line replays on the engine."""
@@ -142,6 +173,33 @@ def test_a_bounded_table_of_lost_families_keeps_every_verdict(deal, status, monk
     assert found == status and largest <= 50
     if status == WON:
         assert won_line_replays(game, core, grids)
+
+
+def test_a_full_table_forgets_the_positions_furthest_from_the_root(monkeypatch):
+    """`Grids._forget`: a full table keeps its longest sequences (the positions nearest
+    the root, whose searches were the largest), at most half of them, each with its lost
+    entries as they were; every shorter one goes. Deal 30 forgets many times over and is
+    still lost."""
+    monkeypatch.setattr(dgs, "GRIDS_TABLE", 300)
+    forgets = 0
+    forget = dgs.Grids._forget
+
+    def checked(self):
+        nonlocal forgets
+        before = dict(self.table)
+        forget(self)
+        kept = self.table
+        assert len(kept) <= len(before) // 2
+        assert all(kept[seq] is before[seq] for seq in kept)
+        gone = [len(seq) for seq in before if seq not in kept]
+        assert gone and min(map(len, kept), default=99) > max(gone)
+        forgets += 1
+
+    monkeypatch.setattr(dgs.Grids, "_forget", checked)
+    grids = grids_of(DevilsGripSearch(GAMES["devils-grip"].new(deal=30, passes=1)).core)
+    while (found := grids.step(1_000)) is None:
+        assert grids.nodes < 500_000
+    assert found == LOST and forgets >= 10
 
 
 @pytest.mark.parametrize("passes", [1, 3])
@@ -232,6 +290,44 @@ def test_the_stuck_waste_cuts_one_pass_deals_short(deal, status, most):
     search before `Grids` 6.7 million), and 37 and 40 are won in 861 and 2,920 (40 was won
     only by playing `Relaxed`'s line on the grid, in 2.67 million nodes)."""
     decides(deal, status, most)
+
+
+def test_a_child_known_not_stuck_from_its_parent_is_not_stuck(monkeypatch):
+    """`Grids._inherits`: wherever it says a child's `_stuck()` is False (the parent's
+    `_stuck(q)` went on from that child's position, knowing no less), `_stuck()` there
+    is False, along the searches of one-pass deals and of small positions on the last
+    pass; and the searches are the same with it as without, node for node."""
+    inherits = dgs.Grids._inherits
+    said = 0
+
+    def checked(self, move, seq, clear):
+        nonlocal said
+        known = inherits(self, move, seq, clear)
+        if known:
+            mask, self.mask = self.mask, self._ground()
+            assert not self._stuck(), (move, seq)
+            self.mask = mask
+            said += 1
+        return known
+
+    def search(game, nodes):
+        grids = grids_of(DevilsGripSearch(game).core)
+        grids.step(nodes)
+        return grids.status, grids.nodes, grids.best_left
+
+    games = [GAMES["devils-grip"].new(deal=deal, passes=1) for deal in (1, 16, 30, 37, 43)]
+    for seed in range(600):
+        game = small_position(seed, {"passes": 1}, most=12)
+        if game is not None:
+            games.append(game)
+    for game in games:
+        monkeypatch.setattr(dgs.Grids, "_inherits", checked)
+        found = search(game, 30_000)
+        monkeypatch.setattr(dgs, "INHERIT", False)
+        monkeypatch.setattr(dgs.Grids, "_inherits", inherits)
+        assert search(game, 30_000) == found
+        monkeypatch.setattr(dgs, "INHERIT", True)
+    assert said >= 1_000
 
 
 def test_a_top_covered_for_good_is_no_top_for_a_waste_card(monkeypatch):

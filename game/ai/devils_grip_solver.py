@@ -154,7 +154,8 @@ undecided at 96 million nodes, 681 and 476 are lost in 9.18 and 7.20 million nod
 (154 and 108 s of CPU); none of the others is decided with 2 million nodes each (27-36
 s), nor 735, 126, 853, 108 and 274 with 16 million (263-294 s each, 10, 14, 22, 22
 and 20 cards short; the table then holds about 9 GB). So its table is bounded
-(GRIDS_TABLE sequences, then forgotten: exact, as it only saves searching again): at
+(GRIDS_TABLE sequences, then forgotten: exact, as it only saves searching again;
+since 29 November only its shorter half, `Grids._forget`): at
 the page's 2 million nodes 136 MB of CPython's memory instead of 690 (163 before
 `Grids`); 478 is then lost in 430,000 nodes, 476 in 14.9 million (7.2 unbounded), 681
 in 24.1 million (9.2).
@@ -194,6 +195,21 @@ left undecided before, 853, 108, 274, 70 and 359 lost within 14,000 nodes, and 1
 of CPU; `--retry --nodes 30000000`): 983 lost, 17 won, none undecided.
 `bench/solver.py --mode passes1` (deals 1,000,001-1,000,100, 1 s each): 100% decided
 (80% before, the same machine), median 2 ms (34).
+
+The same search in less CPU (29 November, issue 17; deals 1-10,000 were then 98.55%
+decided within 1 s, 145 over it, 6915 undecided at 12 million nodes). A full table
+forgets only its shorter half (`Grids._forget`: the positions nearest the root stay,
+whose searches were the largest): deal 2009 lost in 391,227 nodes instead of 674,059,
+551 in 963,352 instead of 1.32 million, 126 in 6.53 million instead of 12.8 (95 s of
+CPU, 302 before), 6915 (undecided at 12 million) in 4.42 million (58 s, a peak of
+63 MB). A child whose parent's `_stuck(q)` went on from
+its position, knowing no less of the tops covered for good, skips its own `_stuck()`
+(`Grids._inherits`: a third fewer calls on deal 562, node for node the same search).
+A family drops the limits another of its limits implies (`_normal`, LEAN: most families
+of deal 562 held 5 to 9 limits, of which one or two said anything; the same sets), and
+a move that changes none keeps them. Together: a median 0.77 of the CPU on the slow
+deals decided either way (same nodes: about 65,000 a second against 50,000), 551 in
+13.9 s of CPU and a peak of 68 MB (23.4 s and 102 MB before).
 
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
@@ -419,10 +435,13 @@ FORCE = True
 STUCK = True  # `Relaxed._stuck`: a waste that cannot be emptied
 PREFIX = True  # dealing on stops at a pointer whose waste is stuck
 COVER = True  # and in it, the tops of a step known covered for good
+LEAN = True  # `_normal` drops the limits of a family that another implies
+INHERIT = True  # `Grids._inherits`: a child known not stuck from its parent's `_stuck`
 SPENT_LIMIT = 5_000  # sets tried to name the piles of an undecided search's best line
 # (or of a part of it, three quarters each time)
 GRIDS = True  # one pass: the exact search without the grid (`Grids`) alone decides
 GRIDS_TABLE = 70_000  # sequences `Grids` keeps lost families of, at most (then it forgets)
+KEEP_LONG = True  # and it forgets the shorter half of them, not all (`Grids._forget`)
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
 EXIT_CODES = tuple(code for code in range(48) if code & 3)  # the codes a pile can leave from
@@ -446,6 +465,10 @@ def _join(step: int, gone_below: int, gone_here: int, gone_above: int) -> int:
 
 JOIN = tuple(_join(step, b, h, a) for step in range(4) for b in range(3) for h in range(3)
              for a in range(3))  # by ((step * 3 + below) * 3 + here) * 3 + above
+# the same by code: JOINED[x * 27 + below * 9 + here * 3 + above], the cards off the grid
+# of codes x - 1, x and x + 1 (another sequence's ignored)
+JOINED = tuple(_join(x & 3, b if x & 3 else 2, h, a if x & 3 < 3 else 0) for x in range(48)
+               for b in range(3) for h in range(3) for a in range(3))
 
 
 def luby(i: int) -> int:
@@ -983,9 +1006,10 @@ class Relaxed:
         if f >= p:
             return False  # (only the cards from f up can fail, with an empty stock)
         seq, n, mask = self.seq, len(self.seq), self.mask
-        gone = self.gone[:]
+        gone = self.gone + [0]  # (x + 1 read for the last code too: JOINED ignores it)
         runs = self.runs
         start = self.gone
+        joined = JOINED
         covered: dict = {}  # code c: the cards c-1 known covered for good
         i, j = p - 1, p
         while i >= f:
@@ -993,28 +1017,30 @@ class Relaxed:
                 return True
             c = seq[i]
             if runs <= 24 and c & 3:
-                below, here = 2 - gone[c - 1], 2 - gone[c]
-                ok = below > here or (below and runs < 24)
-                if ok and COVER:
-                    cover = covered.get(c)
-                    if cover is None:
-                        # a relevant code without slack: its one c-1 on the grid lies
-                        # under its one c there (no c-1 tops now)
-                        cover = (start[c] == 1 and start[c - 1] == 1
-                                 and not mask >> c & 1)
-                    ok = below > cover
-                    if ok:
-                        covered[c] = cover + 1  # it lies on a c-1, for good
-            else:
-                ok = False
-            if ok:
-                x, i = c, i - 1
-            else:
-                x, j = seq[j], j + 1
+                gone_below = gone[c - 1]
+                if gone_below < gone[c] or (gone_below < 2 and runs < 24):
+                    if COVER:
+                        cover = covered.get(c)
+                        if cover is None:
+                            # a relevant code without slack: its one c-1 on the grid
+                            # lies under its one c there (no c-1 tops now)
+                            cover = (start[c] == 1 and start[c - 1] == 1
+                                     and not mask >> c & 1)
+                        if 2 - gone_below > cover:
+                            covered[c] = cover + 1  # it lies on a c-1, for good
+                            runs += joined[c * 27 + gone_below * 9 + gone[c] * 3 + gone[c + 1]]
+                            gone[c] -= 1
+                            i -= 1
+                            continue
+                    else:
+                        runs += joined[c * 27 + gone_below * 9 + gone[c] * 3 + gone[c + 1]]
+                        gone[c] -= 1
+                        i -= 1
+                        continue
             # x joins the grid (`_take`: the fewest piles change around its step only)
-            step = x & 3
-            runs += JOIN[((step * 3 + (gone[x - 1] if step else 2)) * 3 + gone[x]) * 3
-                         + (gone[x + 1] if step < 3 else 0)]
+            x = seq[j]
+            j += 1
+            runs += joined[x * 27 + gone[x - 1] * 9 + gone[x] * 3 + gone[x + 1]]
             gone[x] -= 1
         return False
 
@@ -1233,8 +1259,11 @@ def _rank(x: int, limits: tuple) -> int:
 
 
 def _normal(ground: int, limits) -> tuple[int, tuple]:
-    """A family without its loops (codes no set holds: a limit of 0) and without the
-    limits that hold for every set."""
+    """A family without its loops (codes no set holds: a limit of 0), without the
+    limits that hold for every set, and (LEAN) without those another limit implies:
+    the same sets, in fewer limits (most families of one-pass deal 562 held 5 to 9
+    limits, of which one or two said anything).
+    """
     if len(limits) == 1:  # (most families with a limit)
         cs, c = limits[0]
         if not c:
@@ -1251,7 +1280,27 @@ def _normal(ground: int, limits) -> tuple[int, tuple]:
         cs &= ground
         if c < cs.bit_count() and kept.get(cs, 99) > c:
             kept[cs] = c
-    return ground, tuple(sorted(kept.items()))
+    if len(kept) < 2 or not LEAN:
+        return ground, tuple(sorted(kept.items()))
+    chain: list[tuple[int, int]] = []  # the limits no other implies
+    for cs, c in sorted(kept.items(), key=_size):
+        if any(_implies(other, c_other, cs, c) for other, c_other in chain):
+            continue
+        chain = [(other, c_other) for other, c_other in chain
+                 if not _implies(cs, c, other, c_other)]
+        chain.append((cs, c))
+    return ground, tuple(sorted(chain))
+
+
+def _size(limit: tuple[int, int]) -> tuple[int, int]:
+    return limit[0].bit_count(), limit[0]
+
+
+def _implies(cs: int, c: int, other: int, c_other: int) -> bool:
+    """Whether every set with at most c codes of `cs` has at most `c_other` of `other`:
+    it has at most all of `other` outside `cs` and c (or all) of those inside."""
+    inside = (other & cs).bit_count()
+    return (other & ~cs).bit_count() + (c if c < inside else inside) <= c_other
 
 
 def _holds(wide: tuple, narrow: tuple) -> bool:
@@ -1306,17 +1355,27 @@ class Grids(Relaxed):
         self.best_path: list[tuple] = []
         self.root = (seq, p, redeals, mask)
         self.table: dict = {}  # sequence: [(pointer, redeals, family)] lost
+        # `_stuck` known False here from the parent's (`_inherits`), and what the
+        # last `_children` knew of its pointers for its children's: see `_clear`
+        self.inherited = False
+        self.clear: tuple | None = None
         super().__init__(seq, p, redeals, draw, passes, None, mask)
+        self.stack[0].append(self.clear)
         self.asks = False
 
-    def _children(self) -> list[tuple]:
+    def _ground(self) -> int:
+        """The codes some set of the family holds."""
         if self.explicit:
             union = 0
             for s in self.family:
                 union |= s
-            self.mask = union
-        else:
-            self.mask = self.family[0]  # (no loops: every code of it is in some set)
+            return union
+        return self.family[0]  # (no loops: every code of it is in some set)
+
+    def _children(self) -> list[tuple]:
+        self.mask = self._ground()
+        inherited, self.inherited = self.inherited, False
+        self.clear = None
         if self.redeals + 1 != self.passes:
             return Relaxed._children(self)
         # `Relaxed._children` on the last pass, with one more cut. At the first pointer
@@ -1331,9 +1390,14 @@ class Grids(Relaxed):
         # at c's code, which is never read again (its step below is all on the grid).
         seq, gone, n, mask, r = self.seq, self.gone, len(self.seq), self.mask, self.redeals
         f = self.first_crowded
+        clear: dict = {}  # pointer q where `_stuck(q)` is False: whether it took the
+        # waste's top card first (`_inherits`)
         if STUCK:
-            if self._stuck():  # (it cuts wherever `_waits` would)
+            if not inherited and self._stuck():  # (it cuts wherever `_waits` would)
                 return []
+            if INHERIT and self.p:
+                clear[self.p] = self._first_takes(self.p, mask)
+                self.clear = (clear, mask, f)
         elif f <= self._waits(f):
             return []
         g = seq.translate(BASES).find(0, f)  # the first base card at or above f
@@ -1344,10 +1408,14 @@ class Grids(Relaxed):
         q, d = self.p, self.draw
         while True:  # the pointers dealing reaches (`pointers`: no redeal is left)
             if q:
-                if PREFIX and q != self.p and not g < q - 1 and self._stuck(q):
-                    # dealt to q the waste cannot be emptied: that position is lost,
-                    # and so is all that dealing on reaches from it
-                    return moves
+                if PREFIX and q != self.p and not g < q - 1:
+                    if self._stuck(q):
+                        # dealt to q the waste cannot be emptied: that position is
+                        # lost, and so is all that dealing on reaches from it
+                        return moves
+                    if INHERIT:
+                        clear[q] = self._first_takes(q, mask)
+                        self.clear = (clear, mask, f)
                 c = seq[q - 1]
                 if c & 3:
                     if not (g < q - 1 or (q == n and f < n - 1)):
@@ -1395,19 +1463,24 @@ class Grids(Relaxed):
             self.family = self._sets(need, kind, units, add, keep, links)
         else:
             ground, limits = self.family
+            same = True  # the limits as they were (so still without loops or needless)
             if need:  # contraction by x (x is in some set: the move was offered)
                 ground &= ~need
                 limits = [(cs & ~need, c - 1) if cs & need else (cs, c) for cs, c in limits]
+                same = False
             elif kind == EXIT:
                 rank = _rank(ground, limits)
                 if rank >= units:  # truncation: every set spends one of its codes
                     limits = (*limits, (ground, rank - 1))
+                    same = False
             # deletion of the codes no longer relevant, coloops of the new ones
             ground = ground & keep | add & keep
-            if limits:
-                self.family = _normal(ground, [(cs & keep, c) for cs, c in limits])
-            else:
+            if not limits:
                 self.family = (ground, ())  # one set (most positions)
+            elif same and not any(cs & ~keep for cs, _c in limits):
+                self.family = (ground, limits)
+            else:
+                self.family = _normal(ground, [(cs & keep, c) for cs, c in limits])
         self.seq = seq[:at] + seq[at + 1:]
         self.p = at
         self.redeals = r
@@ -1485,7 +1558,8 @@ class Grids(Relaxed):
 
     def _mark_lost(self) -> None:
         """Keep the position lost. The table only saves searching a position again, so
-        forgetting it all when it holds GRIDS_TABLE sequences keeps every verdict: a
+        forgetting some of it when it holds GRIDS_TABLE sequences (`_forget`; before 29
+        November all of it) keeps every verdict: a
         one-pass deal at the page's 2 million nodes took 690 MB of CPython's memory
         without the bound, 136 MB with it, and lost deal 478 430,000 nodes against
         426,000. With `_stuck` more of the nodes are lost leaves, so the table fills
@@ -1497,12 +1571,37 @@ class Grids(Relaxed):
         entries = self.table.get(self.seq)
         if entries is None:
             if len(self.table) >= GRIDS_TABLE:
-                self.table.clear()
+                self._forget()
             self.table[self.seq] = [(p, r, family)]
             return
         entries[:] = [e for e in entries
                       if not (reaches(p, r, e[0], e[1], n, d) and _holds(family, e[2]))]
         entries.append((p, r, family))
+
+    def _forget(self) -> None:
+        """Make room in the full table: keep the sequences nearest the root (the
+        longest, at most half of them), whose searches were the largest, and forget
+        the rest. One-pass deals 3784, 4030, 9408, 449, 6404, 1742, 2009 and 1820 are
+        lost in 170,502, 163,368, 184,697, 197,217, 173,797, 166,209, 391,227 and
+        516,513 nodes so; forgetting it all, 206,638, 207,453, 212,288, 212,797,
+        205,037, 167,749, 674,059 and 586,455 (the first three 170,275, 163,311 and
+        183,451 unbounded); forgetting the older half, 202,940, 172,454, 167,465,
+        583,799 and 541,408 for the last five. In a table of a few hundred the recent
+        positions matter more (deal 30 with 300: 10,556 nodes so, 8,676 forgetting
+        all)."""
+        table = self.table
+        if not KEEP_LONG:
+            table.clear()
+            return
+        counts = [0] * 73  # sequences of each length
+        for seq in table:
+            counts[len(seq)] += 1
+        kept, shortest = 0, 73
+        while shortest and kept + counts[shortest - 1] <= len(table) // 2:
+            shortest -= 1
+            kept += counts[shortest]
+        for seq in [seq for seq in table if len(seq) < shortest]:
+            del table[seq]
 
     def step(self, quota: int) -> str | None:
         """Search up to `quota` more nodes: WON (the game is won: the line in `path`),
@@ -1538,8 +1637,65 @@ class Grids(Relaxed):
             if self.known_lost():
                 self._undo(path.pop(), undos.pop())
                 continue
-            stack.append([self._children(), 0])
+            if frame[2] is not None:
+                self.inherited = self._inherits(move, undo[0], frame[2])
+            stack.append([self._children(), 0, self.clear])
         return None
+
+    def _first_takes(self, q: int, mask: int) -> bool:
+        """Whether `_stuck(q)` (in this position, with `mask`) takes the waste's top
+        card first, rather than the stock's."""
+        c = self.seq[q - 1]
+        runs, gone = self.runs, self.gone
+        if runs > 24 or not c & 3:
+            return False
+        gone_below = gone[c - 1]
+        if not (gone_below < gone[c] or (gone_below < 2 and runs < 24)):
+            return False
+        return not COVER or 2 - gone_below > (gone[c] == 1 and gone_below == 1
+                                               and not mask >> c & 1)
+
+    def _inherits(self, move: tuple, seq: bytes, clear: tuple) -> bool:
+        """Whether `_stuck()` is known False in the position `move` just made from the
+        one with sequence `seq` (INHERIT). There `_stuck(q)` was False at the pointers
+        `clear` holds, each with whether it took the waste's top card first (else the
+        stock's). After the waste's card at q where it took that card first, or a
+        refill from the stock at q where it took the stock's top first, the child's
+        `_stuck()` starts where the parent's went on from, with the same counts and
+        first crowded index, and what it knows of the tops covered for good differs
+        only where its mask has lost a bit the parent's had, at the card's own code
+        (the parent's knew that card covering a top, after the waste's card) and at
+        the code above it. Where the child knows no more, every card it takes it takes
+        no later than the parent's did (with j no greater, the same grid at the
+        parent's j), so it is not stuck either, and the search is the same, node for
+        node."""
+        q, _r, kind, _c = move
+        pointers, parent_mask, f = clear
+        took = pointers.get(q)
+        if took is None:
+            return False
+        if kind == WASTE:
+            if not took:
+                return False
+            at = q - 1
+        elif q < len(seq) and not took:
+            at = q
+        else:
+            return False  # (the waste's top card refilled: another line of `_stuck`)
+        if at <= f or self.first_crowded != f:
+            return False
+        x = seq[at]
+        ground = self._ground()
+        if parent_mask & ~ground & ~(3 << x):
+            return False  # the child knows of more tops covered
+        gone = self.gone
+        # the child knows the one x-1 on the grid covered (it had x in the sequence:
+        # the parent did not) or the one x there (the parent had none)
+        if kind != WASTE and x & 3 and gone[x] == 1 and gone[x - 1] == 1 \
+                and not ground >> x & 1:
+            return False
+        return not (x & 3 != 3 and gone[x + 1] == 1 and gone[x] == 1
+                    and not ground >> x + 1 & 1)
 
     def spent(self, line: list[tuple], limit: int | None = None) -> list[tuple] | None:
         """`line`, a line of this search from its root, with each refill naming the

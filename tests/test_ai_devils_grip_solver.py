@@ -788,7 +788,7 @@ def test_the_beams_piles_score_counts_each_childs_fewest_piles():
             for position in beam.layer[:10]:
                 beam._load(position)
                 plain = core.scored(0, 6, position[5])
-                weighted = core.scored(0, 6, position[5], 3)
+                weighted = core.scored(0, 6, position[5], 3, position[7])
                 assert [move for *_s, move in plain] == [move for *_s, move in weighted]
                 for (score, _i, move), (other, _j, _m) in zip(plain, weighted, strict=True):
                     assert other == dgs.Beam.score_of(core.seq, position[5], 3, 6, move, 3)

@@ -561,12 +561,13 @@ def fewest_piles(seq: bytes) -> int:
     return sum(_runs(gone, base) for base in range(0, 48, 4))
 
 
-def _joins(gone: list[int], x: int) -> int:
-    """How the grid's fewest piles change when card `x` joins it (`JOIN`), `gone` its
-    sequence's cards of each code."""
+def _joins(seq: bytes, x: int) -> int:
+    """How the grid's fewest piles change when card `x` of `seq` joins it (`JOIN`), the
+    grid holding every card not in `seq`."""
     step = x & 3
-    return JOIN[((step * 3 + (gone[x - 1] if step else 2)) * 3 + gone[x]) * 3
-                + (gone[x + 1] if step < 3 else 0)]
+    count = seq.count
+    return JOIN[((step * 3 + (count(x - 1) if step else 2)) * 3 + count(x)) * 3
+                + (count(x + 1) if step < 3 else 0)]
 
 
 class Core:
@@ -1204,10 +1205,11 @@ class BeamCore(Core):
         """`Core._children`: the same moves in the same order (see `scored`)."""
         return [move for _score, _index, move in self.scored(0, 0, 0)]
 
-    def scored(self, index: int, base: int, bases: int, piles: int = 0) -> list[tuple]:
+    def scored(self, index: int, base: int, bases: int, piles: int = 0,
+               runs: int = 0) -> list[tuple]:
         """The moves of `Core._children` as the beam's candidates, (score, index, move)
-        (`Beam.score`, with `base` and this position's `bases`, made once a pointer and
-        kind), made faster: no shaking, the crowded index only when a pointer is on the
+        (`Beam.score`, with `base`, `piles` and this position's `bases` and fewest piles
+        `runs`, made once a pointer and kind), made faster: no shaking, the crowded index only when a pointer is on the
         last pass, and the order made by kind (the four of `Core._children`, each in the
         pointers' order) instead of sorted (its sort is by kind x 100 + the pointer's
         rank, stable: the same order while fewer than 100 pointers are made)."""
@@ -1233,12 +1235,6 @@ class BeamCore(Core):
         m = n - 1  # the cards left to a child
         left = passes * m
         fits, refills, held, spends = [], [], [], []
-        if piles:
-            # a child's grid is this one with its card (see `Beam.score`)
-            gone = [0] * 48
-            for x in seq:
-                gone[x] += 1
-            runs = sum(_runs(gone, low) for low in range(0, 48, 4))
         for q, r in pointers:
             if q:
                 c = seq[q - 1]
@@ -1246,7 +1242,7 @@ class BeamCore(Core):
                         r == last and (g < q - 1 or (q == n and f < n - 1))):
                     score = 2 * (left - r * m - q + 1) - base * bases
                     if piles:
-                        score -= piles * (runs + _joins(gone, c))
+                        score -= piles * (runs + _joins(seq, c))
                     if bottoms[c] and tops[c - 1] == 1:
                         held.append((score, index, (q, r, WASTE, c)))
                     else:
@@ -1256,12 +1252,12 @@ class BeamCore(Core):
                 if seq[w] & 3:
                     score = 2 * (left - r * m - w) - base * bases
                     if piles:
-                        score -= piles * (runs + _joins(gone, seq[w]))
+                        score -= piles * (runs + _joins(seq, seq[w]))
                     spends.extend([(score, index, (q, r, EXIT, b)) for b in exits])
                 else:
                     score = 2 * (left - r * m - w) - base * (bases - 1)
                     if piles:
-                        score -= piles * (runs + _joins(gone, seq[w]))
+                        score -= piles * (runs + _joins(seq, seq[w]))
                     refills.extend([(score, index, (q, r, EXIT, b)) for b in exits])
         return fits + refills + held + spends
 
@@ -1701,7 +1697,10 @@ class Beam:
         self.core.horizon = self.HORIZON
         self.passes = passes
         bases = sum(1 for c in seq if not c & 3)
-        self.root = (bytes(bottoms), bytes(tops), seq, p, redeals, bases, None)
+        # a position: the grid, sequence, pointer and redeals, its base cards still in
+        # the sequence, the link to its parent, its grid's fewest piles (`score`)
+        self.root = (bytes(bottoms), bytes(tops), seq, p, redeals, bases, None,
+                     fewest_piles(seq))
         self.relaxed = relaxed  # its lost positions are lost here too
         self.nodes = 0
         self.run = 0
@@ -1798,7 +1797,8 @@ class Beam:
                     index = self.at
                     self.at += 1
                     # the moves with their `score`, made at once (most of the beam's time)
-                    scored = core.scored(index, self.base, position[5], self.piles)
+                    scored = core.scored(index, self.base, position[5], self.piles,
+                                         position[7])
                     self.nodes += 1 + len(scored) // CHARGE
                     self.candidates += scored
                     continue
@@ -1840,8 +1840,10 @@ class Beam:
                                      exits_mask(core.bottoms, core.tops), seq)))):
                     continue  # (the mask, 48 steps, only for a sequence the table holds)
                 self.seen.add(key)
-                bases = parent[5] - (move[2] == EXIT and not undo[3] & 3)
-                self.chosen.append(key + (bases, (move, parent)))
+                card = move[3] if move[2] == WASTE else undo[3]  # the card taken
+                bases = parent[5] - (not card & 3)
+                runs = parent[7] + _joins(parent[2], card)
+                self.chosen.append(key + (bases, (move, parent), runs))
                 if len(seq) < self.best_left:
                     self.best_left = len(seq)
                     self.best_line = self._line(parent) + [move]

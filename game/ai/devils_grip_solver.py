@@ -374,8 +374,21 @@ to 20 and piles of 1 to 8, each made alone (104 of the 114 won by one of the 29 
 within 192; none by the runs of 192 without piles), and orders replayed on those nodes
 and on 60 deals the old order won in 100,000 nodes or more: four runs after those of
 32 (width, base, piles: 64, 10, 4; 64, 8, 2; 96, 16, 8; 128, 2, 2) and three before
-the uncapped one of 192 (96, 6, 6; 192, 10, 4; 192, 4, 4), all capped at one (a run's nodes do
-not depend on the runs before it, so an order's are those of its runs).
+the uncapped one of 192 (96, 6, 6; 192, 10, 4; 192, 4, 4), all capped at one (a
+run's nodes do not depend on the runs before it, so an order's are those of its runs;
+placed so after replaying on 99 of the 271 other deals won in 200,000 nodes or more,
+which they delay when they do not win them). A position keeps its grid's fewest piles
+(a child's is its parent's with one card, `_joins`), so those runs cost some 8% more
+CPU a node, not 42%. One process at the lowest priority (load 2-9), 600,000 nodes a
+deal: of the 143 deals of 5,001-10,000 over a second (held out), 18 of 142 still are
+(100 remeasured before in the same session: all over, median 1.95 s; now median 224
+ms); of the 114 tuned on, 18; of 299 of the other deals at random, 2 (2413 and 6444,
+won in 441,000 and 317,000 nodes before; 2 of 265 remeasured before), median 48 ms (45
+remeasured; the same nodes, median 15,856); of those 92 of the 271 won in 200,000
+nodes or more, 2 (median 151 ms, 592 before): about 45 of deals 1-10,000 over a second
+(99.5% within it; 257 before, 97.4%). Tried and dropped (29 November): the ties broken
+at random (a layer's positions and a refill's piles shuffled, seeded): runs of 64 and
+192 won none of four slow deals more.
 Tried and dropped: among equal scores, the
 grids with more exits first (exits counted from the parent's): single runs capped at
 one on 18 hard deals of 1-200 won 26 of 36 at a narrower width, but the whole order
@@ -1209,10 +1222,11 @@ class BeamCore(Core):
                runs: int = 0) -> list[tuple]:
         """The moves of `Core._children` as the beam's candidates, (score, index, move)
         (`Beam.score`, with `base`, `piles` and this position's `bases` and fewest piles
-        `runs`, made once a pointer and kind), made faster: no shaking, the crowded index only when a pointer is on the
-        last pass, and the order made by kind (the four of `Core._children`, each in the
-        pointers' order) instead of sorted (its sort is by kind x 100 + the pointer's
-        rank, stable: the same order while fewer than 100 pointers are made)."""
+        `runs`, made once a pointer and kind), made faster: no shaking, the crowded index
+        only when a pointer is on the last pass, and the order made by kind (the four of
+        `Core._children`, each in the pointers' order) instead of sorted (its sort is by
+        kind x 100 + the pointer's rank, stable: the same order while fewer than 100
+        pointers are made)."""
         bottoms, tops, seq = self.bottoms, self.tops, self.seq
         n = len(seq)
         exits = [b for b in EXIT_CODES if bottoms[b] and tops[b - 1]]

@@ -386,7 +386,11 @@ ms); of the 114 tuned on, 18; of 299 of the other deals at random, 2 (2413 and 6
 won in 441,000 and 317,000 nodes before; 2 of 265 remeasured before), median 48 ms (45
 remeasured; the same nodes, median 15,856); of those 92 of the 271 won in 200,000
 nodes or more, 2 (median 151 ms, 592 before): about 45 of deals 1-10,000 over a second
-(99.5% within it; 257 before, 97.4%). Tried and dropped (29 November): the ties broken
+(99.5% within it; 257 before, 97.4%); `bench/solver.py --mode passes3`: 100 of 100
+within 1 s, median 46 ms (99, 45 ms before). With 2 million nodes the 40 deals still
+over a second (or then unmeasured) are decided as before but 7434 (won in 1.47
+million nodes before, 1.61 million now: a retry's); 4321 and 6920 are not won by runs
+with piles up to 648 wide either. Tried and dropped (29 November): the ties broken
 at random (a layer's positions and a refill's piles shuffled, seeded): runs of 64 and
 192 won none of four slow deals more.
 Tried and dropped: among equal scores, the

@@ -364,35 +364,36 @@ The fewest piles (29 November, branch dg10): on the deals that took over a secon
 beam's lines ended a few cards short (three-pass deal 147: every line of a run of 192
 within 4 to 8 cards of a win) with a base card still in the sequence and a grid whose
 cards need all 24 piles: no exit, so nothing brings the base in. The slack (24 less
-those piles, `Relaxed`) is the base cards still to come less, per sequence and step,
-how many more of the step below than of it are still to come; so some runs also
-charge `piles` per pile a child's grid needs at fewest (`Beam.score`, from the
-parent's count and the step of the card it takes, `_joins`), which keeps lines that
-can still bring their bases in. Tuned on the 114 deals of 1-5,000 over a second
-(bench/results): single runs of widths 64 to 192 with base costs of 0
-to 20 and piles of 1 to 8, each made alone (104 of the 114 won by one of the 29 tried,
-within 192; none by the runs of 192 without piles), and orders replayed on those nodes
-and on 60 deals the old order won in 100,000 nodes or more: four runs after those of
-32 (width, base, piles: 64, 10, 4; 64, 8, 2; 96, 16, 8; 128, 2, 2) and three before
-the uncapped one of 192 (96, 6, 6; 192, 10, 4; 192, 4, 4), all capped at one (a
-run's nodes do not depend on the runs before it, so an order's are those of its runs;
-placed so after replaying on 99 of the 271 other deals won in 200,000 nodes or more,
-which they delay when they do not win them). A position keeps its grid's fewest piles
-(a child's is its parent's with one card, `_joins`), so those runs cost some 8% more
-CPU a node, not 42%. One process at the lowest priority (load 2-9), 600,000 nodes a
-deal: of the 143 deals of 5,001-10,000 over a second (held out), 18 of 142 still are
-(100 remeasured before in the same session: all over, median 1.95 s; now median 224
-ms); of the 114 tuned on, 18; of 299 of the other deals at random, 2 (2413 and 6444,
-won in 441,000 and 317,000 nodes before; 2 of 265 remeasured before), median 48 ms (45
-remeasured; the same nodes, median 15,856); of those 92 of the 271 won in 200,000
-nodes or more, 2 (median 151 ms, 592 before): about 45 of deals 1-10,000 over a second
-(99.5% within it; 257 before, 97.4%); `bench/solver.py --mode passes3`: 100 of 100
-within 1 s, median 46 ms (99, 45 ms before). With 2 million nodes the 40 deals still
-over a second (or then unmeasured) are decided as before but 7434 (won in 1.47
-million nodes before, 1.61 million now: a retry's); 4321 and 6920 are not won by runs
-with piles up to 648 wide either. Tried and dropped (29 November): the ties broken
-at random (a layer's positions and a refill's piles shuffled, seeded): runs of 64 and
-192 won none of four slow deals more.
+those piles, `Relaxed`) is the base cards still to come less, per sequence and step, how
+many more of the step below than of it are still to come; so some runs also charge
+`piles` per pile a child's grid needs at fewest (`Beam.score`, from the parent's count
+and the step of the card it takes, `_joins`), which keeps lines that can still bring
+their bases in. Tuned on the 114 deals of 1-5,000 over a second (bench/results): single
+runs of widths 64 to 192 with base costs of 0 to 20 and piles of 1 to 8, each made alone
+(104 of the 114 won by one of the 29 tried, within 192; none by the runs of 192 without
+piles), and orders replayed on those nodes and on 60 deals the old order won in 100,000
+nodes or more: four runs after those of 32 (width, base, piles: 64, 10, 4; 64, 8, 2; 96,
+16, 8; 128, 2, 2) and three before the uncapped one of 192 (96, 6, 6; 192, 10, 4; 192,
+4, 4), all capped at one (a run's nodes do not depend on the runs before it, so an
+order's are those of its runs; placed so after replaying on 99 of the 271 other deals
+won in 200,000 nodes or more, which they delay when they do not win them). A position
+keeps its grid's fewest piles (a child's is its parent's with one card, `_joins`), so
+those runs cost some 8% more CPU a node, not 42%. One process at the lowest priority
+(load 2-9), 600,000 nodes a deal: of the 143 deals of 5,001-10,000 over a second (held
+out), 18 still are (100 remeasured before in the same session: all over, median 1.95 s;
+now median 224 ms); of the 114 tuned on, 18; of 299 of the other deals at random, 2
+(2413 and 6444, won in 441,000 and 317,000 nodes before; 2 of 265 remeasured before),
+median 48 ms (45 remeasured; the same nodes, median 15,856); of those 92 of the 271 won
+in 200,000 nodes or more, 2 (2516 and 9651; median 151 ms, 592 before): about 46 of
+deals 1-10,000 over a second (36 of the 257, and 4 of the 105 measured of those 271,
+none of the 287 others at random), 99.5% within it (257 before, 97.4%); `bench/solver.py
+--mode passes3`: 100 of 100 within 1 s, median 46 ms (99, 45 ms before). With 2 million
+nodes the 38 deals still over a second (4321 and 6920 aside) have the verdicts they had
+before (won, or left to the retry) but 7434 (won in 1.47 million nodes before, 1.61
+million now: a retry's); 4321 and 6920 are not won by runs with piles up to 648 wide
+either. Tried and dropped (29 November): the ties broken at random (a layer's positions
+and a refill's piles shuffled, seeded): runs of 64 and 192 won none of four slow deals
+more.
 Tried and dropped: among equal scores, the
 grids with more exits first (exits counted from the parent's): single runs capped at
 one on 18 hard deals of 1-200 won 26 of 36 at a narrower width, but the whole order

@@ -228,7 +228,8 @@ Every position of a layer has the same number of cards left in the sequence, so
 of the children of a layer it keeps the `width` best by what they keep for later
 (`Beam.score`): the deals left to them (each card still to come in this pass and each
 card of the passes left counts one) less 2 or 3 deals per base card still in the
-sequence (only a refill brings one in), each position once (a position the search
+sequence (only a refill brings one in), in some runs less per pile its grid's cards
+need at fewest too (see below, 29 November), each position once (a position the search
 without the grid has found lost would be dropped, but that search runs after the beam,
 so its table is still empty then). A child is scored from its parent and its move alone, and only
 the children kept are made. Its runs have widths 8, 32, 32, 128, 128 (a base costing 3
@@ -375,6 +376,40 @@ median 39 ms (61), 978 within 350,000 nodes (957); one deal newly over the secon
 (2.8, 6.1, 2.2, 2.9, 8.3 and 13.6 before); `bench/solver.py --mode passes3` 99 of 100
 within 1 s as before, median 40 ms (62); the three-pass hint player (its plans ask this
 search, 100,000 nodes) wins 41 of deals 1-100 (39 before: 17 and 26 more, none fewer).
+The fewest piles (29 November, branch dg10): on the deals that took over a second the
+beam's lines ended a few cards short (three-pass deal 147: every line of a run of 192
+within 4 to 8 cards of a win) with a base card still in the sequence and a grid whose
+cards need all 24 piles: no exit, so nothing brings the base in. The slack (24 less
+those piles, `Relaxed`) is the base cards still to come less, per sequence and step, how
+many more of the step below than of it are still to come; so some runs also charge
+`piles` per pile a child's grid needs at fewest (`Beam.score`, from the parent's count
+and the step of the card it takes, `_joins`), which keeps lines that can still bring
+their bases in. Tuned on the 114 deals of 1-5,000 over a second (bench/results): single
+runs of widths 64 to 192 with base costs of 0 to 20 and piles of 1 to 8, each made alone
+(104 of the 114 won by one of the 29 tried, within 192; none by the runs of 192 without
+piles), and orders replayed on those nodes and on 60 deals the old order won in 100,000
+nodes or more: four runs after those of 32 (width, base, piles: 64, 10, 4; 64, 8, 2; 96,
+16, 8; 128, 2, 2) and three before the uncapped one of 192 (96, 6, 6; 192, 10, 4; 192,
+4, 4), all capped at one (a run's nodes do not depend on the runs before it, so an
+order's are those of its runs; placed so after replaying on 99 of the 271 other deals
+won in 200,000 nodes or more, which they delay when they do not win them). A position
+keeps its grid's fewest piles (a child's is its parent's with one card, `_joins`), so
+those runs cost some 8% more CPU a node, not 42%. One process at the lowest priority
+(load 2-9), 600,000 nodes a deal: of the 143 deals of 5,001-10,000 over a second (held
+out), 18 still are (100 remeasured before in the same session: all over, median 1.95 s;
+now median 224 ms); of the 114 tuned on, 18; of 299 of the other deals at random, 2
+(2413 and 6444, won in 441,000 and 317,000 nodes before; 2 of 265 remeasured before),
+median 48 ms (45 remeasured; the same nodes, median 15,856); of those 92 of the 271 won
+in 200,000 nodes or more, 2 (2516 and 9651; median 151 ms, 592 before): about 46 of
+deals 1-10,000 over a second (36 of the 257, and 4 of the 105 measured of those 271,
+none of the 287 others at random), 99.5% within it (257 before, 97.4%); `bench/solver.py
+--mode passes3`: 100 of 100 within 1 s, median 46 ms (99, 45 ms before). With 2 million
+nodes the 38 deals still over a second (4321 and 6920 aside) have the verdicts they had
+before (won, or left to the retry) but 7434 (won in 1.47 million nodes before, 1.61
+million now: a retry's); 4321 and 6920 are not won by runs with piles up to 648 wide
+either. Tried and dropped (29 November): the ties broken at random (a layer's positions
+and a refill's piles shuffled, seeded): runs of 64 and 192 won none of four slow deals
+more.
 Tried and dropped: among equal scores, the
 grids with more exits first (exits counted from the parent's): single runs capped at
 one on 18 hard deals of 1-200 won 26 of 36 at a narrower width, but the whole order
@@ -556,6 +591,24 @@ def _runs(gone: list[int], base: int) -> int:
             runs += count - last
         last = count
     return runs
+
+
+def fewest_piles(seq: bytes) -> int:
+    """The fewest piles the grid's cards need, the grid holding every card not in
+    `seq` (24 less its slack, see `Relaxed`)."""
+    gone = [0] * 48
+    for x in seq:
+        gone[x] += 1
+    return sum(_runs(gone, base) for base in range(0, 48, 4))
+
+
+def _joins(seq: bytes, x: int) -> int:
+    """How the grid's fewest piles change when card `x` of `seq` joins it (`JOIN`), the
+    grid holding every card not in `seq`."""
+    step = x & 3
+    count = seq.count
+    return JOIN[((step * 3 + (count(x - 1) if step else 2)) * 3 + count(x)) * 3
+                + (count(x + 1) if step < 3 else 0)]
 
 
 class Core:
@@ -1196,13 +1249,15 @@ class BeamCore(Core):
         """`Core._children`: the same moves in the same order (see `scored`)."""
         return [move for _score, _index, move in self.scored(0, 0, 0)]
 
-    def scored(self, index: int, base: int, bases: int) -> list[tuple]:
+    def scored(self, index: int, base: int, bases: int, piles: int = 0,
+               runs: int = 0) -> list[tuple]:
         """The moves of `Core._children` as the beam's candidates, (score, index, move)
-        (`Beam.score`, with `base` and this position's `bases`, made once a pointer and
-        kind), made faster: no shaking, the crowded index only when a pointer is on the
-        last pass, and the order made by kind (the four of `Core._children`, each in the
-        pointers' order) instead of sorted (its sort is by kind x 100 + the pointer's
-        rank, stable: the same order while fewer than 100 pointers are made)."""
+        (`Beam.score`, with `base`, `piles` and this position's `bases` and fewest piles
+        `runs`, made once a pointer and kind), made faster: no shaking, the crowded index
+        only when a pointer is on the last pass, and the order made by kind (the four of
+        `Core._children`, each in the pointers' order) instead of sorted (its sort is by
+        kind x 100 + the pointer's rank, stable: the same order while fewer than 100
+        pointers are made)."""
         bottoms, tops, seq = self.bottoms, self.tops, self.seq
         n = len(seq)
         exits = [b for b in EXIT_CODES if bottoms[b] and tops[b - 1]]
@@ -1214,7 +1269,7 @@ class BeamCore(Core):
             return []
         pointers = self.pointers()
         if len(pointers) >= 100:
-            return [(Beam.score_of(seq, bases, passes, base, move), index, move)
+            return [(Beam.score_of(seq, bases, passes, base, move, piles), index, move)
                     for move in Core._children(self)]
         f = g = n  # (read on the last pass only)
         if passes and pointers[-1][1] == last:
@@ -1231,6 +1286,8 @@ class BeamCore(Core):
                 if c & 3 and tops[c - 1] and not (
                         r == last and (g < q - 1 or (q == n and f < n - 1))):
                     score = 2 * (left - r * m - q + 1) - base * bases
+                    if piles:
+                        score -= piles * (runs + _joins(seq, c))
                     if bottoms[c] and tops[c - 1] == 1:
                         held.append((score, index, (q, r, WASTE, c)))
                     else:
@@ -1239,9 +1296,13 @@ class BeamCore(Core):
             if exits and n and not (r == last and (g < w or (w == n - 1 and f < w))):
                 if seq[w] & 3:
                     score = 2 * (left - r * m - w) - base * bases
+                    if piles:
+                        score -= piles * (runs + _joins(seq, seq[w]))
                     spends.extend([(score, index, (q, r, EXIT, b)) for b in exits])
                 else:
                     score = 2 * (left - r * m - w) - base * (bases - 1)
+                    if piles:
+                        score -= piles * (runs + _joins(seq, seq[w]))
                     refills.extend([(score, index, (q, r, EXIT, b)) for b in exits])
         return fits + refills + held + spends
 
@@ -1758,12 +1819,14 @@ class Beam:
     are kept. All positions of a layer have the same number of cards left in the
     sequence (a progress move takes one out), so the score ranks what they keep for
     later: the deals left to them (the cards still to come this pass and the passes
-    left) and the base cards still in the sequence (only a refill brings one in). A
+    left) and the base cards still in the sequence (only a refill brings one in), and
+    in some runs the piles its grid's cards need at fewest (the exits on offer). A
     line of the beam that reaches an empty sequence is a winning line; the beam is not
     exhaustive, so it proves nothing lost. Runs of growing width follow each other
-    until the budget is spent: first those of `FIRST` (a width, a base's cost and a cap:
+    until the budget is spent: first those of `FIRST` (a width, a base's cost, a cap:
     at most so many children of a layer with the same sequence, pointer and redeals,
-    while others are left), then those of `RUNS` (then half as wide again every two
+    while others are left, and a pile's cost, `score`), then those of `RUNS` (then
+    half as wide again every two
     runs), each with every cap of a series of `SERIES` by turns, until the width would
     pass the series' widest (WIDEST for the wide one, then MAX_WIDTH), then the next
     series from the narrowest; a run made before is not made again. `step(quota)`
@@ -1782,14 +1845,20 @@ class Beam:
     # were won by the wide runs capped at one, after every run up to MAX_WIDTH; then the
     # runs up to MAX_WIDTH uncapped and capped at two that FIRST left out
     SERIES = ((None, "", "SMALL"), ((1,), "SMALL", "WIDEST"), ((0, 2), "", "MAX_WIDTH"))
-    # the first series' runs (None above), in order: (width, base, cap), `base` as in
-    # `score` (6: a base card costs 3 deals, 4: 2). The narrow ones with both caps and
-    # both costs; from 192 on (the widths of `_run_width`, up to SMALL) capped at one
-    # with both costs, then uncapped with 4: the runs of 128 and the uncapped ones with
-    # 6 won few deals the others did not, and cost the wider runs' turn (see the
-    # module's docstring, 29 November)
-    FIRST = ((8, 6, 1), (8, 6, 0), (32, 6, 1), (32, 6, 0), (32, 4, 1), (32, 4, 0)) + tuple(
-        (width, base, cap) for width in (192, 288, 432, 648, 972)
+    # the first series' runs (None above), in order: (width, base, cap, piles), `base`
+    # and `piles` as in `score` (6: a base card costs 3 deals, 4: 2). The narrow ones
+    # with both caps and both costs; from 192 on (the widths of `_run_width`, up to
+    # SMALL) capped at one with both costs, then uncapped with 4: the runs of 128 and
+    # the uncapped ones with 6 won few deals the others did not, and cost the wider
+    # runs' turn (see the module's docstring, 29 November). The runs with `piles`, four
+    # after those of 32 and three before the uncapped one of 192, won most of the deals
+    # that only
+    # the runs of 432 and wider won before (the module's docstring, 29 November)
+    FIRST = ((8, 6, 1, 0), (8, 6, 0, 0), (32, 6, 1, 0), (32, 6, 0, 0), (32, 4, 1, 0),
+             (32, 4, 0, 0), (64, 10, 1, 4), (64, 8, 1, 2), (96, 16, 1, 8), (128, 2, 1, 2),
+             (192, 6, 1, 0), (192, 4, 1, 0), (96, 6, 1, 6), (192, 10, 1, 4), (192, 4, 1, 4),
+             (192, 4, 0, 0)) + tuple(
+        (width, base, cap, 0) for width in (288, 432, 648, 972)
         for base, cap in ((6, 1), (4, 1), (4, 0)))
     SMALL = 972
     MAX_WIDTH = 4_096  # (a layer's scored moves, about 100 a position, take some 30 MB
@@ -1804,7 +1873,10 @@ class Beam:
         self.core.horizon = self.HORIZON
         self.passes = passes
         bases = sum(1 for c in seq if not c & 3)
-        self.root = (bytes(bottoms), bytes(tops), seq, p, redeals, bases, None)
+        # a position: the grid, sequence, pointer and redeals, its base cards still in
+        # the sequence, the link to its parent, its grid's fewest piles (`score`)
+        self.root = (bytes(bottoms), bytes(tops), seq, p, redeals, bases, None,
+                     fewest_piles(seq))
         self.relaxed = relaxed  # its lost positions are lost here too
         self.nodes = 0
         self.run = 0
@@ -1813,9 +1885,9 @@ class Beam:
         self.best_line: list[tuple] = []
         self.done = False  # nothing left to try: a run left no child out, or MAX_WIDTH
         self.series = 0
-        self.cap = 0
+        self.cap = self.piles = 0
         self.capping, self.per_seq, self.overflow = False, {}, []
-        self.made: set = set()  # (width, base, cap, horizon) of the runs made
+        self.made: set = set()  # (width, base, cap, piles, horizon) of the runs made
         self._start()
 
     def _start(self) -> None:
@@ -1825,23 +1897,23 @@ class Beam:
             if caps is None:
                 # the first series: the runs of FIRST in order, up to its widest
                 first = self.FIRST
-                self.width, self.base, cap = (first[self.run] if self.run < len(first)
-                                              else (high + 1, 0, 0))
+                self.width, self.base, cap, piles = (first[self.run] if self.run < len(first)
+                                                     else (high + 1, 0, 0, 0))
             else:
                 self.width, self.base = self._run_width(self.run // len(caps))
-                cap = caps[self.run % len(caps)]
+                cap, piles = caps[self.run % len(caps)], 0
             if self.width <= low:
                 self.run += len(caps)  # made by an earlier series
             elif self.width > high and self.series + 1 < len(self.SERIES):
                 self.series += 1  # the next series, from its narrowest
                 self.run = 0
-            elif (self.width, self.base, cap, self.core.horizon) in self.made:
+            elif (self.width, self.base, cap, piles, self.core.horizon) in self.made:
                 self.run += 1  # the same run as an earlier one: the beam is deterministic
             else:
                 break
-        self.cap = cap
+        self.cap, self.piles = cap, piles
         self.run += 1
-        self.made.add((self.width, self.base, cap, self.core.horizon))
+        self.made.add((self.width, self.base, cap, piles, self.core.horizon))
         if self.width > high:
             self.done = True
         self.layer = [self.root]
@@ -1865,11 +1937,16 @@ class Beam:
     def score(self, position: tuple, move: tuple) -> int:
         """Twice the child's deals left (each card still to come this pass, and each of
         the passes left, counts 1 per card) less `base` per base card still in the
-        sequence (a base then costs base / 2 / draw deals)."""
-        return self.score_of(position[2], position[5], self.passes, self.base, move)
+        sequence (a base then costs base / 2 / draw deals), and less `piles` per pile
+        the child's grid's cards need at fewest (24 less its slack, see `Relaxed`: the
+        exits on offer; slack is at most the base cards still to come, each of which
+        needs an exit, and a grid that needs all 24 piles brings none in)."""
+        return self.score_of(position[2], position[5], self.passes, self.base, move,
+                             self.piles)
 
     @staticmethod
-    def score_of(seq: bytes, bases: int, passes: int, base: int, move: tuple) -> int:
+    def score_of(seq: bytes, bases: int, passes: int, base: int, move: tuple,
+                 piles: int = 0) -> int:
         """`score` of a move from a position with this sequence and `bases`."""
         q, r, kind, _c = move
         n = len(seq)
@@ -1880,7 +1957,8 @@ class Beam:
             if not seq[p] & 3:
                 bases -= 1
         n -= 1
-        return 2 * ((passes - 1 - r) * n + n - p) - base * bases
+        score = 2 * ((passes - 1 - r) * n + n - p) - base * bases
+        return score - piles * fewest_piles(seq[:p] + seq[p + 1:]) if piles else score
 
     def step(self, quota: int) -> str | None:
         core = self.core
@@ -1895,7 +1973,8 @@ class Beam:
                     index = self.at
                     self.at += 1
                     # the moves with their `score`, made at once (most of the beam's time)
-                    scored = core.scored(index, self.base, position[5])
+                    scored = core.scored(index, self.base, position[5], self.piles,
+                                         position[7])
                     self.nodes += 1 + len(scored) // CHARGE
                     self.candidates += scored
                     continue
@@ -1937,8 +2016,10 @@ class Beam:
                                      exits_mask(core.bottoms, core.tops), seq)))):
                     continue  # (the mask, 48 steps, only for a sequence the table holds)
                 self.seen.add(key)
-                bases = parent[5] - (move[2] == EXIT and not undo[3] & 3)
-                self.chosen.append(key + (bases, (move, parent)))
+                card = move[3] if move[2] == WASTE else undo[3]  # the card taken
+                bases = parent[5] - (not card & 3)
+                runs = parent[7] + _joins(parent[2], card)
+                self.chosen.append(key + (bases, (move, parent), runs))
                 if len(seq) < self.best_left:
                     self.best_left = len(seq)
                     self.best_line = self._line(parent) + [move]

@@ -19,9 +19,9 @@
  * Taking over a page that is already running is safe because such a page fetches
  * nothing more: every file it uses is loaded before body[data-state=ready] (the
  * Python of all games, the translations and the Rules pages come in game.zip, written
- * into Pyodide's memory at start and imported from there; styles, card faces and icons are in the CSS and the
- * page; the deal lists are Python modules; only the browser asks for the tab's icon
- * again, an image any version can show). So an old page goes on with its own code,
+ * into Pyodide's memory at start and imported from there; styles, card faces and icons
+ * are in the CSS and the page; the deal lists are Python modules; only the browser
+ * asks for the tab's icon again, an image any version can show). So an old page goes on with its own code,
  * and its saves are the same format the new version reads (saves carry a version and
  * are migrated, never dropped). A page still starting when the new worker takes over
  * would get the rest of its files from the new cache; js/loader.js reloads it then,

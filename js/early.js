@@ -151,8 +151,7 @@
     const top = document.querySelector("body > header.topbar");
     const table = document.getElementById("table");
     // (a shared game being watched, game/ui/watch_view.py, is not the player's own game)
-    if (!game || !GAME_ID.test(game) || body.dataset.view === "home" || !top || !table
-        || body.dataset.watching === "yes") {
+    if (!game || !GAME_ID.test(game) || !top || !table || body.dataset.watching === "yes") {
       return null;
     }
     const budget = { left: MAX_NODES };
@@ -241,28 +240,28 @@
     return sorted(a) === sorted(b);
   };
 
-  // The game list's copy, for the site's own address, taken today.
-  const wantedHome = () => {
-    if (!storage || location.search !== "") return null;
-    const text = storage.getItem(HOME);
+  // The copy kept under `key`, when there is one of this script's version that is not
+  // too big (JSON.parse throws on a damaged one: show() is guarded).
+  const kept = (key) => {
+    const text = storage && storage.getItem(key);
     if (!text || text.length > MAX_CHARS) return null;
     const snapshot = JSON.parse(text);
-    return snapshot && snapshot.v === VERSION && snapshot.kind === "home" &&
-      snapshot.day === today() ? snapshot : null;
+    return snapshot && snapshot.v === VERSION ? snapshot : null;
   };
 
-  // Which copy this address shows, if any: the game list at the site's own address; the
-  // same deal and options by its link; the game's own address (?game=<id> alone) resumes
-  // its game only when it was unfinished.
+  // Which copy this address shows, if any: the game list at the site's own address, when
+  // it was taken today; the same deal and options by its link; the game's own address
+  // (?game=<id> alone) resumes its game only when it was unfinished.
   const wanted = () => {
-    if (location.search === "") return wantedHome();
+    if (location.search === "") {
+      const home = kept(HOME);
+      return home && home.kind === "home" && home.day === today() ? home : null;
+    }
     const params = new URLSearchParams(location.search);
     const game = params.get("game");
-    if (!storage || !game || !GAME_ID.test(game)) return null;
-    const text = storage.getItem(PREFIX + game);
-    if (!text || text.length > MAX_CHARS) return null;
-    const snapshot = JSON.parse(text);
-    if (!snapshot || snapshot.v !== VERSION || typeof snapshot.query !== "string") return null;
+    if (!game || !GAME_ID.test(game)) return null;
+    const snapshot = kept(PREFIX + game);
+    if (!snapshot || typeof snapshot.query !== "string") return null;
     const mine = new URLSearchParams(snapshot.query);
     if (mine.get("game") !== game) return null;
     if (params.has("deal") || params.has("daily")) {  // a deal by its link, or the day's deal

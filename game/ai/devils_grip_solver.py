@@ -1072,6 +1072,7 @@ class Relaxed:
             if runs <= 24 and c & 3:
                 gone_below = gone[c - 1]
                 if gone_below < gone[c] or (gone_below < 2 and runs < 24):
+                    takes = True  # the waste's card builds
                     if COVER:
                         cover = covered.get(c)
                         if cover is None:
@@ -1079,13 +1080,10 @@ class Relaxed:
                             # lies under its one c there (no c-1 tops now)
                             cover = (start[c] == 1 and start[c - 1] == 1
                                      and not mask >> c & 1)
-                        if 2 - gone_below > cover:
+                        takes = 2 - gone_below > cover
+                        if takes:
                             covered[c] = cover + 1  # it lies on a c-1, for good
-                            runs += joined[c * 27 + gone_below * 9 + gone[c] * 3 + gone[c + 1]]
-                            gone[c] -= 1
-                            i -= 1
-                            continue
-                    else:
+                    if takes:
                         runs += joined[c * 27 + gone_below * 9 + gone[c] * 3 + gone[c + 1]]
                         gone[c] -= 1
                         i -= 1

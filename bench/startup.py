@@ -27,6 +27,9 @@ Runs alternate ours/bare (and which goes first) so machine load hits both alike.
          it emptied but the storage kept (cold), and under the site's service worker (sw:
          how a player comes back, every file from its cache), against the bare page's py:ready
          (warm, for sw)
+  first  ours only, when --url is the game list ("/"): the cold run is a new player's
+         first visit, and the list index.html holds for one (js/early.js) is drawn and on
+         screen (as for early) before Python; against the bare page's cold py:ready
   --also DIR  another build (e.g. the one before a change) timed in the same runs, cold and
          warm, in turn with ours and bare: a before/after comparison under the same load
 Prints the medians and the ratios ours/bare, our own part: py:ready until ready, and the
@@ -233,6 +236,8 @@ def main(argv: list[str] | None = None) -> int:
             "early_presented_cold",
             "early_presented_warm",
             "early_presented_sw",
+            "first_board",
+            "first_presented",
             "also_cold",
             "also_warm",
             "also_py_ready_cold",
@@ -271,6 +276,10 @@ def main(argv: list[str] | None = None) -> int:
                                 if which == "ours":
                                     results[f"ours_zip_{kind}"].append(
                                         marks.get("zipArrived", float("nan")))
+                            if which == "ours" and path == "/":  # a new player's list
+                                results["first_board"].append(cold.get("board", float("nan")))
+                                results["first_presented"].append(
+                                    cold.get("presented", float("nan")))
                         else:
                             cold, warm = run_pair(browser, bare_url + "/", "ready")
                             results["bare_cold"].append(cold["pyReady"])
@@ -324,6 +333,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"    {kind:5} board shown {board:6.0f} ms ({ratio:.2f} x bare py:ready"
                   f"{', warm' if kind == 'sw' else ''}), on screen {shown:6.0f} ms "
                   f"({shown / board * ratio:.2f}), ready {m[f'early_ready_{kind}']:.0f} ms")
+    if results["first_board"]:
+        board, shown = m["first_board"], m["first_presented"]
+        print(f"  a first visit (the new player's list from index.html, before Python): drawn "
+              f"{board:.0f} ms ({board / m['bare_cold']:.2f} x bare py:ready cold), on screen "
+              f"{shown:.0f} ms ({shown / m['bare_cold']:.2f}), ready {m['ours_cold']:.0f} ms")
     if results["also_cold"]:
         print(f"  the other build (--also {args.also}):")
         for kind in ("cold", "warm"):

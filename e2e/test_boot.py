@@ -27,10 +27,12 @@ def test_boots_to_ready(shared_page):
 
 
 def test_loader_shows_progress_until_ready(context, site_url):
+    """A deal never seen before (the site's own address would show a new player's list,
+    e2e/test_early_board.py, with only a small note of the loading)."""
     page = context.new_page()
     held = []  # hold main.py back to catch the page while it is still loading
     page.route("**/main.py", lambda route: held.append(route))
-    page.goto(site_url + "/")
+    page.goto(site_url + GAME_PATH)
     page.wait_for_function(
         "document.getElementById('loader-status').textContent !== 'Loading…'", timeout=60_000
     )

@@ -1,5 +1,6 @@
 """The board before Python (js/early.js): a game left in progress shows again at once, from
-the copy the page kept, before Pyodide has started; it is inert until Python draws the
+the copy the page kept, before Pyodide has started (and a new player's game list, from
+index.html); it is inert until Python draws the
 same board in its place; a click made meanwhile is refused, never played; a damaged or
 hostile copy is ignored and never stops the start.
 
@@ -333,6 +334,64 @@ def test_a_hostile_game_list_copy_is_ignored_and_the_list_starts(page, site_url)
         let_go(page, held)
         assert page.evaluate("window.__pwned") is None
         assert page.locator("main#home .game-tile").count() == len(ALL_GAMES)
+
+
+TODAY_ISO = """(() => { const d = new Date(), two = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`; })()"""
+
+
+@pytest.mark.parametrize(("locale", "scheme", "words"), [
+    ("en-US", "light", "Today’s deal"), ("nl-NL", "dark", "Spel van de dag"),
+    ("fr-FR", "light", "La donne du jour")])
+def test_a_first_visit_shows_the_new_players_list_in_their_language_before_python(
+        new_context, site_url, locale, scheme, words):
+    """Nothing saved yet: the list a new player gets is in index.html, rendered for each
+    language when the site was built (tools/newcomer_list.py). It shows before ready in
+    the page's language and colour scheme, inert, its deal-of-the-day links on today, and
+    Python draws the same list in its place, pixel for pixel."""
+    context = new_context(first_run=True, locale=locale, color_scheme=scheme,
+                          viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    held = reload_held(page, f"{site_url}/")
+    page.wait_for_selector("body[data-early]", state="attached", timeout=20_000)
+    assert page.evaluate("document.body.dataset.state") == "loading"
+    assert page.evaluate("Object.keys(localStorage)") == []
+    lang = locale.split("-")[0]
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dataset.theme]"
+                         ) == [lang, scheme]
+    early = tiles(page, "main#home[data-early]")
+    assert len(early) == len(ALL_GAMES)
+    assert words in page.locator("main#home[data-early]").inner_text()
+    today = page.evaluate(TODAY_ISO)
+    daily = page.locator("main#home[data-early] a.daily-link").evaluate_all(
+        "(links) => links.map((a) => a.getAttribute('href'))")
+    assert daily and all(href.endswith(f"&daily={today}") for href in daily), daily
+    page.mouse.click(*center(page, "main#home[data-early] .game-tile"))
+    assert page.locator("#loader[data-nudge]").count() == 1  # refused, and said so
+    pixels_early = home_pixels(page)
+
+    let_go(page, held)
+    assert page.locator("body > [data-early]").count() == 0
+    assert tiles(page, "main#home") == early
+    assert page.locator("main#home a.daily-link").evaluate_all(
+        "(links) => links.map((a) => a.getAttribute('href'))") == daily
+    page.wait_for_timeout(200)
+    assert same_pixels(home_pixels(page), pixels_early)
+    context.close()
+
+
+def test_a_visitor_with_anything_saved_gets_no_new_players_list(new_context, site_url):
+    """A setting (here the dark table) is enough for Python's list to differ from a new
+    player's: only a storage with nothing of the site in it shows that list."""
+    context = new_context(first_run=True, viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    plant_copy(page, "cardgames:settings", json.dumps({"v": 1, "theme": "dark"}))
+    held = reload_held(page, f"{site_url}/")
+    page.wait_for_function("document.readyState !== 'loading'")
+    assert page.locator("body[data-early]").count() == 0
+    let_go(page, held)
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    context.close()
 
 
 def test_the_early_board_has_the_chosen_card_backs_and_table(page, site_url):

@@ -16,6 +16,12 @@
  * visit to the site's own address on the same calendar day (the day's deals change at
  * midnight, and a copy of yesterday's list would then not be the list Python draws).
  *
+ * A first visit (nothing of this site in storage) to the site's own address shows the
+ * list a new player gets, in the language js/loader.js chose (it runs first and sets
+ * <html lang>): index.html holds it in each language, rendered when the site was built
+ * (a <template id="early-newcomer-<lang>">, tools/newcomer_list.py), and only the deal of
+ * the day's links get the player's own day here.
+ *
  * The card backs and the table chosen in Settings are taken from the settings themselves
  * ("cardgames:settings", game/ui/settings.py) rather than from the copy, so a choice made
  * after the copy was taken shows too: read as untrusted, a value is set on <html> only
@@ -270,6 +276,49 @@
     return [...params.keys()].length === 1 && snapshot.over === false ? snapshot : null;
   };
 
+  // The day as Python writes it in a deal of the day's link (datetime.date.isoformat).
+  const isoToday = () => {
+    const now = new Date();
+    const two = (n) => String(n).padStart(2, "0");
+    return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+  };
+
+  // A first visit: the site's own address, and no key of this site in storage (so no
+  // game to continue, no deal of the day played, no setting made).
+  const firstVisit = () => {
+    if (location.search !== "" || !storage) return false;
+    for (let i = 0; i < storage.length; i++) {
+      if (String(storage.key(i)).startsWith("cardgames:")) return false;
+    }
+    return true;
+  };
+
+  // The new player's list, {top, main, html}, from index.html's own template for the
+  // page's language; the <html> attributes are the settings' defaults, "auto" meaning
+  // the system's colour scheme as game/ui/settings_view.py reads it.
+  const newcomer = () => {
+    const lang = document.documentElement.lang;
+    const template = document.getElementById(`early-newcomer-${lang}`);
+    if (!(template instanceof HTMLTemplateElement)) return null;
+    const parts = template.content.cloneNode(true);
+    const top = parts.querySelector("header.topbar");
+    const main = parts.querySelector("main#home");
+    if (!top || !main) return null;
+    for (const link of main.querySelectorAll("a.daily-link[href]")) {
+      const query = new URLSearchParams(link.getAttribute("href"));
+      query.set("daily", isoToday());
+      link.setAttribute("href", `?${query}`);
+    }
+    const dark = matchMedia("(prefers-color-scheme: dark)").matches;
+    const theme = template.dataset.theme === "auto" ? (dark ? "dark" : "light") : template.dataset.theme;
+    return {
+      top,
+      main,
+      html: { lang, "data-theme": theme, "data-back": template.dataset.back,
+        "data-tabletop": template.dataset.tabletop },
+    };
+  };
+
   const setPageAttrs = (element, attrs) => {
     if (!attrs || typeof attrs !== "object") return false;
     const entries = Object.entries(attrs);
@@ -291,15 +340,28 @@
     }
   };
 
-  const show = () => {
+  // What to draw: {top, table, sprites, html, body} from the copy this address wants, or
+  // the new player's list on a first visit; null when there is nothing (or nothing sound).
+  const drawing = () => {
     const snapshot = wanted();
-    if (!snapshot) return;
+    if (!snapshot) {
+      const list = firstVisit() ? newcomer() : null;
+      return list && { top: list.top, table: list.main, sprites: [], html: list.html,
+        body: { "data-view": "home", "data-game": "" }, home: true };
+    }
     const home = snapshot.kind === "home";
     const budget = { left: MAX_NODES };
-    const top = build(snapshot.top, false, 0, budget);
-    const table = build(home ? snapshot.main : snapshot.table, false, 0, budget);
     const sprites = home ? [] : Array.isArray(snapshot.sprites)
       ? snapshot.sprites.map((s) => build(s, true, 0, budget)) : [null];
+    return { top: build(snapshot.top, false, 0, budget),
+      table: build(home ? snapshot.main : snapshot.table, false, 0, budget), sprites,
+      html: snapshot.html, body: snapshot.body, home };
+  };
+
+  const show = () => {
+    const drawn = drawing();
+    if (!drawn) return;
+    const { top, table, sprites, home } = drawn;
     const header = document.querySelector("body > header.topbar");
     const main = document.getElementById(home ? "home" : "table");
     if (!top || !table || top.localName !== "header" || table.localName !== "main" ||
@@ -309,7 +371,7 @@
     const html = document.documentElement;
     const htmlBefore = pageAttrs(html);
     const bodyBefore = pageAttrs(body);
-    if (!setPageAttrs(html, snapshot.html) || !setPageAttrs(body, snapshot.body)) {
+    if (!setPageAttrs(html, drawn.html) || !setPageAttrs(body, drawn.body)) {
       setPageAttrs(html, htmlBefore);
       setPageAttrs(body, bodyBefore);
       return;

@@ -23,6 +23,8 @@ _site/ gets:
                 stops the build (e2e/test_downloads.py checks the list against every request
                 of a whole session); source maps never ship
 
+index.html gets, at its mark, the game list a new player sees in every language the site
+speaks (tools/newcomer_list.py), which js/early.js draws on a first visit before Python.
 index.html links every registered game's stylesheet (GameInfo.stylesheet) between its
 `game stylesheets` markers; an overlay (a tree laid over the repository's) adds its game/
 files to game.zip and its static files to the site. The site's index.html then links one
@@ -357,6 +359,14 @@ def game_stylesheets(overlays: list[Path]) -> list[str]:
     return sheets
 
 
+def write_newcomer_list(index: Path) -> None:
+    """The game list of a new player, in every language, into index.html (after
+    game_stylesheets has registered the overlays' games): tools/newcomer_list.py."""
+    from tools.newcomer_list import write_templates
+
+    index.write_text(write_templates(index.read_text(encoding="utf-8")), encoding="utf-8")
+
+
 def link_game_stylesheets(index: Path, sheets: list[str], bases: list[Path]) -> None:
     """Write the games' <link>s between the markers of index.html: a game's styles are
     named by its GameInfo alone, so adding a game touches no page file."""
@@ -448,6 +458,7 @@ def build(out: Path = OUT, overlays: tuple[Path, ...] = (), whole_runtime: bool 
     loader = out / LOADER
     loader.write_text(translate_loader(loader.read_text(encoding="utf-8")), encoding="utf-8")
     link_game_stylesheets(out / "index.html", game_stylesheets(list(overlays)), bases)
+    write_newcomer_list(out / "index.html")
     join_stylesheets(out)
 
     modules = build_game_zip(out / GAME_ZIP, bases, vendor / "pyodide")

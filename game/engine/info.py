@@ -82,6 +82,13 @@ class GameInfo:
         """The game id the deal lists are kept under."""
         return self.deals or self.id
 
+    def subtitle_shown(self) -> bool:
+        """Whether the subtitle says more than the title in the language of the moment
+        (Devil's Grip's Dutch name is its title in Dutch): the page's line and the list."""
+        from ..i18n import tr
+
+        return bool(self.subtitle) and tr(self.subtitle) != tr(self.title)
+
     def options_text(self, options: Mapping[str, Any]) -> str:
         """The options in force, in words, for the deal line ('' for the defaults)."""
         from ..i18n import tr

@@ -40,7 +40,7 @@ class StatusBar:
         document.title = tr("{game} · deal {n}", game=tr(info.title), n=game.deal)
         by_id("game-title").textContent = tr(info.title)
         subtitle = by_id("game-subtitle")
-        subtitle.textContent = tr(info.subtitle) if subtitle_shown(info) else ""
+        subtitle.textContent = tr(info.subtitle) if info.subtitle_shown() else ""
         subtitle.lang = info.subtitle_lang  # "" means the page's own language
         by_id("deal-label").textContent = tr("Deal {n}", n=game.deal) if page.daily is None \
             else tr("Daily deal, {date} · deal {n}", date=day_text(page.daily), n=game.deal)
@@ -84,9 +84,3 @@ class StatusBar:
         if not game.is_over() and document.body.getAttribute("data-over") != "no":
             by_id("outcome").removeAttribute("data-outcome")
             document.body.dataset.over = "no"  # (written again, it restyles the page)
-
-
-def subtitle_shown(info) -> bool:
-    """A subtitle that says more than the title (Devil's Grip's Dutch name is its title in
-    Dutch)."""
-    return bool(info.subtitle) and tr(info.subtitle) != tr(info.title)

@@ -24,11 +24,12 @@ from helpers import (
     storage,
 )
 from PIL import Image, ImageChops
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Page, Route, expect
 from test_kings_corner_table import at_first_turn, expect_table, wait_saved
 
 from game.engine import Kind
 from game.games import load, load_all
+from game.i18n import set_language, tr
 
 EARLY = "cardgames:early:"
 WASM = "**/pyodide.asm.wasm"
@@ -392,6 +393,48 @@ def test_a_visitor_with_anything_saved_gets_no_new_players_list(new_context, sit
     let_go(page, held)
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
     context.close()
+
+
+TABLE_LOOK = "getComputedStyle(document.body, '::before').backgroundImage"
+
+
+@pytest.mark.parametrize(("game_id", "locale", "scheme"), [
+    (ALL_GAMES[0], "en-US", "dark"), (ALL_GAMES[1], "nl-NL", "light")])
+def test_a_deal_never_played_here_loads_over_its_games_table(
+        new_context, site_url, game_id, locale, scheme):
+    """Nothing kept to draw for a deal's link: the loading screen shows over the game's
+    own table, in the colours Python gives it, with the game's name in the page's
+    language; the table Python draws comes up over the same background."""
+    context = new_context(locale=locale, color_scheme=scheme,
+                          viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    held = reload_held(page, f"{site_url}/?game={game_id}&deal=77")
+    page.wait_for_selector("body[data-shell]", state="attached", timeout=20_000)
+    assert page.evaluate("document.body.dataset.state") == "loading"
+    assert page.evaluate("[document.body.dataset.game, document.documentElement.dataset.theme]"
+                         ) == [game_id, scheme]
+    set_language(locale.split("-")[0])
+    try:
+        title = tr(load(game_id).title)
+    finally:
+        set_language("en")
+    expect(page.locator("#loader .loader-title")).to_have_text(title)
+    assert page.locator("#table").is_hidden() and page.locator("header.topbar").is_hidden()
+    table = page.evaluate(TABLE_LOOK)
+    assert table != "none"
+    let_go(page, held)
+    assert page.locator("body[data-shell]").count() == 0
+    assert page.locator("#loader").is_hidden() and page.locator("#table").is_visible()
+    assert page.evaluate(TABLE_LOOK) == table
+    context.close()
+
+
+def test_an_unknown_games_address_loads_as_before(page, site_url):
+    held = reload_held(page, f"{site_url}/?game=no-such-game")
+    page.wait_for_function("document.readyState !== 'loading'")
+    assert page.locator("body[data-shell]").count() == 0
+    assert page.evaluate("document.body.dataset.game") is None
+    let_go(page, held)
 
 
 def test_the_early_board_has_the_chosen_card_backs_and_table(page, site_url):

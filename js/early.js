@@ -22,6 +22,12 @@
  * (a <template id="early-newcomer-<lang>">, tools/newcomer_list.py), and only the deal of
  * the day's links get the player's own day here.
  *
+ * Any other visit to a game of the site (a deal's link never played here, say) has nothing
+ * to draw yet, but it need not wait on a grey page: the loading screen takes on that
+ * game's table (body[data-game], the colours of the table chosen in Settings or the
+ * system's) and its name in the page's language, read from the same template, so the
+ * page Python draws comes up over the background already there.
+ *
  * The card backs and the table chosen in Settings are taken from the settings themselves
  * ("cardgames:settings", game/ui/settings.py) rather than from the copy, so a choice made
  * after the copy was taken shows too: read as untrusted, a value is set on <html> only
@@ -309,12 +315,10 @@
       query.set("daily", isoToday());
       link.setAttribute("href", `?${query}`);
     }
-    const dark = matchMedia("(prefers-color-scheme: dark)").matches;
-    const theme = template.dataset.theme === "auto" ? (dark ? "dark" : "light") : template.dataset.theme;
     return {
       top,
       main,
-      html: { lang, "data-theme": theme, "data-back": template.dataset.back,
+      html: { lang, "data-theme": theme(template.dataset.theme), "data-back": template.dataset.back,
         "data-tabletop": template.dataset.tabletop },
     };
   };
@@ -329,13 +333,23 @@
     return true;
   };
 
-  const chosenLooks = () => {
-    const text = storage.getItem(SETTINGS);
-    if (!text || text.length > 4000) return;
-    const settings = JSON.parse(text);
-    if (!settings || typeof settings !== "object") return;
+  // The table's colours as game/ui/settings_view.py sets them: the setting when it is
+  // light or dark, else the system's scheme.
+  const theme = (setting) => {
+    if (setting === "light" || setting === "dark") return setting;
+    return matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+  };
+
+  const settings = () => {
+    const text = storage && storage.getItem(SETTINGS);
+    if (!text || text.length > 4000) return {};
+    const parsed = JSON.parse(text);
+    return parsed && typeof parsed === "object" ? parsed : {};
+  };
+
+  const chosenLooks = (chosen = settings()) => {
     for (const name of LOOKS) {
-      const value = settings[name];
+      const value = chosen[name];
       if (typeof value === "string" && LOOK.test(value)) document.documentElement.dataset[name] = value;
     }
   };
@@ -358,9 +372,35 @@
       html: snapshot.html, body: snapshot.body, home };
   };
 
+  // A game's address with nothing to draw: its table and name on the loading screen.
+  const shell = () => {
+    const game = new URLSearchParams(location.search).get("game");
+    if (!game || !GAME_ID.test(game)) return;
+    const template = document.getElementById(`early-newcomer-${document.documentElement.lang}`);
+    const name = template instanceof HTMLTemplateElement &&
+      template.content.querySelector(`.game-tile[data-game-id="${game}"] h2`);
+    const heading = document.querySelector("#loader .loader-title");
+    if (!name || !heading) return; // not a game of this site: Python says so
+    let chosen = {};
+    try {
+      chosen = settings();
+    } catch {
+      // damaged settings: the system's scheme (Python sets the settings aside)
+    }
+    document.documentElement.dataset.theme = theme(chosen.theme);
+    chosenLooks(chosen);
+    body.dataset.view = "game";
+    body.dataset.game = game;
+    body.dataset.shell = "";
+    if (!heading.hasAttribute("data-i18n-en")) {  // the key game/ui/language.py reads
+      heading.setAttribute("data-i18n-en", heading.textContent.trim());
+    }
+    heading.textContent = name.textContent;
+  };
+
   const show = () => {
     const drawn = drawing();
-    if (!drawn) return;
+    if (!drawn) return shell();
     const { top, table, sprites, home } = drawn;
     const header = document.querySelector("body > header.topbar");
     const main = document.getElementById(home ? "home" : "table");
@@ -420,6 +460,7 @@
 
   const takeOver = () => {
     for (const copy of document.querySelectorAll("body > [data-early]")) copy.remove();
+    delete body.dataset.shell;
     if ("early" in body.dataset) {
       delete body.dataset.early;
       window.cardgamesEarly.tookOverAt = performance.now();

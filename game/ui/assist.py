@@ -116,6 +116,11 @@ BUDGET_NODES = 2_000_000  # positions a "Could it be won?" search may visit
 BUDGET_SECONDS = 120.0  # and seconds of searching (the page's time, not counting pauses)
 SLICE_MS = 40.0  # a slice of search per timer tick: the page repaints between slices
 FIRST_QUOTA = 500
+# Work nobody is waiting for (Finish the game's check after each move) goes in short
+# slices: a click made meanwhile waits for the slice running, so at most about half a frame
+# (bench/latency.py: 40 ms slices there put Devil's Grip's clicks a frame later, p95).
+BACKGROUND_SLICE_MS = 8.0
+BACKGROUND_FIRST_QUOTA = 100
 MIN_QUOTA, MAX_QUOTA = 50, 200_000
 
 
@@ -143,6 +148,11 @@ class SliceSizer:
         wanted = max(min(wanted, self.quota * 2.0), self.quota / 4.0)
         self.quota = round(min(MAX_QUOTA, max(MIN_QUOTA, wanted)))
         return self.quota
+
+
+def background_sizer() -> SliceSizer:
+    """The sizer of work done between the player's clicks, unasked: short slices."""
+    return SliceSizer(target_ms=BACKGROUND_SLICE_MS, quota=BACKGROUND_FIRST_QUOTA)
 
 
 def sized_step(work, sizer: SliceSizer):

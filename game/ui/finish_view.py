@@ -37,7 +37,7 @@ class FinishView:
         self.work = None  # the check being worked out (a Resumable of game/ai), if any
         self.work_for: tuple = ()  # the position it is for
         self.timer = None  # the next slice, or the next move being finished
-        self.sizer = assist.SliceSizer()
+        self.sizer = assist.background_sizer()
         self.line: list[str] = []  # the moves offered, from `line_for`
         self.line_for: tuple = ()
         self.left: list[str] | None = None  # the moves still to play while finishing
@@ -80,7 +80,7 @@ class FinishView:
             return
         self._offer([])
         self.work_for = position
-        self.sizer = assist.SliceSizer()
+        self.sizer = assist.background_sizer()
         # after the move's animation, and outside the click's handler: the first check
         # imports the AI
         self.timer = after(max(60.0, move_ms()), self._think)

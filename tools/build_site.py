@@ -17,6 +17,8 @@ _site/ gets:
                 a module the page never imports is never read; the .po/.pot sources of
                 the catalogues are for translators and stay out
   vendor/       of the pinned runtime from `make vendor`, only the files the page requests
+                (and of the standard library's zip only the modules the page can reach:
+                tools/stdlib_subset.py)
                 (VENDOR_SHIPPED, hard-linked) and the licences; every other file of vendor/
                 must be named in VENDOR_LEFT_OUT with the reason the page never asks for
                 it, so an upgrade of @pyscript/core or pyodide that renames or adds a file
@@ -77,6 +79,7 @@ GAME_ZIP = "game.zip"
 GAME_SUFFIXES = {".py", ".mo", ".json", ".html"}  # code, catalogues, rules pages
 GAME_ZIP_TARGET = "./game.zip"  # pyscript.toml [files] destination: the file itself
 LOADER = "js/loader.js"
+STDLIB = "python_stdlib.zip"  # Pyodide's standard library: only the part the page reaches
 LOADER_MARK = "/* __TRANSLATED_WORDS__ */"
 CATALOGUES = "game/i18n/*/LC_MESSAGES/messages.mo"  # game/i18n/__init__.py's layout
 SHEETS_BEGIN = "<!-- game stylesheets: begin -->"  # index.html: the build writes the games'
@@ -146,6 +149,10 @@ VENDOR_LEFT_OUT = {
     ),
     "the package graph, imported only for `packages`, which the build refuses": (
         "vendor/pyscript/pyodide_graph-CX6fRcVL.js",
+    ),
+    "what each module of the standard library imports (tools/compile_stdlib.mjs wrote it): "
+    "the build reads it to ship only the modules the page can reach (tools/stdlib_subset.py)": (
+        "vendor/pyodide/python_stdlib.imports.json",
     ),
     "other entry points of the npm package, which the page does not link: the stylesheet "
     "of PyScript's own elements, @pyscript/core/storage, an empty service worker": (
@@ -359,6 +366,21 @@ def game_stylesheets(overlays: list[Path]) -> list[str]:
     return sheets
 
 
+def write_stdlib_subset(src: Path, dst: Path, bases: list[Path]) -> None:
+    """Pyodide's standard library with only the modules the page can reach: those the
+    game's sources, main.py and the shipped runtime's own Python import, and what they
+    import in turn (tools/stdlib_subset.py)."""
+    from tools.stdlib_subset import subset_for, write_subset
+
+    sources = [path.read_text(encoding="utf-8") for name, path in game_sources(bases).items()
+               if name.endswith(".py")]
+    sources.append((ROOT / "main.py").read_text(encoding="utf-8"))
+    scripts = [(ROOT / name).read_text(encoding="utf-8") for name in VENDOR_SHIPPED
+               if name.endswith((".js", ".mjs"))]
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    write_subset(src, dst, subset_for(src.parent, sources, scripts))
+
+
 def write_newcomer_list(index: Path) -> None:
     """The game list of a new player, in every language, into index.html (after
     game_stylesheets has registered the overlays' games): tools/newcomer_list.py."""
@@ -464,7 +486,10 @@ def build(out: Path = OUT, overlays: tuple[Path, ...] = (), whole_runtime: bool 
     modules = build_game_zip(out / GAME_ZIP, bases, vendor / "pyodide")
 
     for src in files_under(vendor) if whole_runtime else vendor_files(vendor):
-        link_or_copy(src, out / src.relative_to(ROOT))
+        if src.name == STDLIB and not whole_runtime:
+            write_stdlib_subset(src, out / src.relative_to(ROOT), bases)
+        else:
+            link_or_copy(src, out / src.relative_to(ROOT))
 
     version, count = write_service_worker(out)
     out = swap_in(out, final)

@@ -10,6 +10,11 @@
 // Pyodide, run here under node); files that are not Python, or do not compile (test data),
 // stay as they are. Deterministic: same input, same bytes (the entries keep their dates).
 // A zip already compiled (a second run) is left alone.
+//
+// Beside it, python_stdlib.imports.json: what each module of the zip imports, read from its
+// source with `ast` (imports inside functions too, relative ones resolved), which the
+// sourceless zip no longer says. tools/stdlib_subset.py ships only the modules the page
+// can reach through it (the build; it never ships itself).
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -29,9 +34,48 @@ const changed = pyodide.runPython(`
 import zipfile
 from importlib._bootstrap_external import _code_to_timestamp_pyc
 
+import ast
+import json
+
 source = zipfile.ZipFile("/tmp/in.zip")
 names = {info.filename for info in source.infolist()}
 changed = any(name.endswith(".py") for name in names)
+
+
+def imported(tree, module, package):
+    """Every module name a source's import statements may load (for 'from a import b',
+    both a and a.b: b may be a submodule), relative ones made absolute."""
+    base = module if package else module.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            name = node.module or ""
+            if node.level:
+                parts = base.split(".") if base else []
+                parts = parts[:len(parts) - node.level + 1]
+                name = ".".join(parts + ([name] if name else []))
+            if name:
+                found.add(name)
+            found.update(f"{name}.{alias.name}" if name else alias.name
+                         for alias in node.names if alias.name != "*")
+    return sorted(found)
+
+
+graph = {}
+if changed:
+    for info in source.infolist():
+        if info.filename.endswith(".py"):
+            package = info.filename.endswith("/__init__.py")
+            module = info.filename[:-3].replace("/", ".").removesuffix(".__init__")
+            try:
+                tree = ast.parse(source.read(info), info.filename)
+            except (SyntaxError, ValueError):
+                continue  # (test data that does not compile: not compiled below either)
+            graph[module] = imported(tree, module, package)
+    with open("/tmp/imports.json", "w") as out:
+        json.dump(graph, out, indent=0, sort_keys=True)
 if changed:
     with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED) as out:
         for info in sorted(source.infolist(), key=lambda i: i.filename):
@@ -56,6 +100,7 @@ if (changed) {
   // a new file, renamed over the old: a hard link to the old one (a built _site/) keeps it
   writeFileSync(`${zipPath}.tmp`, pyodide.FS.readFile("/tmp/out.zip"));
   renameSync(`${zipPath}.tmp`, zipPath);
+  writeFileSync(`${base}/python_stdlib.imports.json`, pyodide.FS.readFile("/tmp/imports.json"));
   console.log(`compiled ${zipPath}`);
 } else {
   console.log(`${zipPath} is compiled already`);

@@ -1,0 +1,151 @@
+"""The part of Pyodide's standard library a page of this site can reach, and a copy of the
+runtime's zip with only that part (tools/build_site.py ships it).
+
+Pyodide loads its whole standard library as one zip, `python_stdlib.zip`: 3.5 MB of a
+first visit's 8.6 MB, compressed as it is. The page imports about 150 of its 560 modules.
+Which ones it can import is known without running it: every import statement of every
+module, read from the sources when `make vendor` compiles them (tools/compile_stdlib.mjs
+writes python_stdlib.imports.json, imports inside functions included). So the build
+ships the modules reachable through that graph from:
+- every module the game's sources import (game/**, main.py, read here with `ast`);
+- every module PyScript's and Pyodide's own JavaScript runs Python imports of (the import
+  lines of the Python code inside their .js files, found by a regular expression: it
+  may find too many, which costs bytes, never too few);
+- BOOT: what the interpreter loads by itself before any of those runs, and WHOLE: the
+  packages whose modules are loaded by name at run time (a codec by its encoding's name),
+  shipped whole;
+and never the modules of NEVER, each with the reason no page reaches it: they enter the
+graph only through imports inside functions that a page never calls (the REPL, the
+debugger, the help system, network clients, process and C-type tools, test frameworks).
+A NEVER module that a root imports stops the build. Anything else reachable ships, so a
+module is missing only if it is imported by a name built at run time; the browser suite
+runs every screen on the subset (tests/test_stdlib_subset.py checks the subset itself).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+
+GRAPH = "python_stdlib.imports.json"
+BOOT = ("site", "_sitebuiltins", "codecs", "io", "abc", "os", "stat", "posixpath",
+        "genericpath", "_collections_abc", "zipimport", "warnings", "linecache",
+        "traceback", "tokenize", "token")
+WHOLE = ("encodings", "importlib", "_pyodide", "pyodide", "asyncio", "json", "collections",
+         "concurrent")
+NEVER = {
+    "the interactive interpreter and its tools (a page has no console)": (
+        "_pyrepl", "code", "rlcompleter", "cmd", "tty", "pty"),
+    "the debugger and profiling tools": ("pdb", "bdb", "tracemalloc", "cProfile",
+                                         "profile", "pstats", "timeit", "trace"),
+    "help() and documentation": ("pydoc", "pydoc_data"),
+    "test frameworks": ("unittest", "doctest"),
+    "network protocols and mail (the page makes no request from Python)": (
+        "http", "email", "ftplib", "xmlrpc", "socketserver", "smtplib", "poplib",
+        "imaplib", "mailbox", "netrc", "urllib", "webbrowser", "mimetypes", "quopri"),
+    "XML and other file formats the page never reads": ("xml", "plistlib", "csv", "tarfile",
+                                                         "gzip", "pickle", "_compat_pickle",
+                                                         "pickletools", "shelve", "dbm"),
+    "processes, C types, command lines and the build system": (
+        "multiprocessing", "ctypes", "argparse", "getopt", "optparse", "shlex", "runpy",
+        "py_compile", "compileall", "sysconfig", "platform"),
+    "number and text kits the game does not use": (
+        "decimal", "_pydecimal", "fractions", "statistics", "numbers", "difflib",
+        "calendar", "_strptime", "hmac", "secrets", "hashlib", "ipaddress", "pprint",
+        "queue", "_py_abc", "_threading_local", "_ast_unparse", "_pydatetime"),
+}
+# an import line of Python code inside a .js file (its source is a JS string there, so a
+# line may start after a "\n" escape, or at a string's opening quote)
+JS_IMPORT = re.compile(r"(?:^|\\n|\n|[\"'`])[ \t]*(?:from[ \t]+([A-Za-z_][\w.]*)[ \t]+import|"
+                       r"import[ \t]+([A-Za-z_][\w.]*))")
+
+
+def never() -> set[str]:
+    return {name for names in NEVER.values() for name in names}
+
+
+def top(name: str) -> str:
+    return name.split(".")[0]
+
+
+def imports_of(source: str) -> set[str]:
+    """The absolute module names a Python source imports (for 'from a import b', a and
+    a.b), imports inside functions too; relative imports are the game's own."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def roots(sources: Iterable[str], scripts: Iterable[str]) -> set[str]:
+    """What the closure starts from: the Python sources' imports, the import lines of the
+    JavaScript files' Python, BOOT and WHOLE."""
+    found = set(BOOT) | set(WHOLE)
+    for source in sources:
+        found |= imports_of(source)
+    for script in scripts:
+        found |= {a or b for a, b in JS_IMPORT.findall(script)}
+    return found
+
+
+def reachable(graph: dict[str, list[str]], start: Iterable[str]) -> set[str]:
+    """The modules of `graph` reachable from `start` (names, or attributes of modules),
+    never entering a NEVER module; every package of a module kept is kept, and the
+    packages of WHOLE whole. SystemExit when `start` itself names a NEVER module."""
+    banned = never()
+    refused = sorted(name for name in start if top(name) in banned and top(name) in graph)
+    if refused:
+        raise SystemExit(f"the page imports {', '.join(refused)}: not in NEVER "
+                         "(tools/stdlib_subset.py), or the page cannot have them")
+    kept: set[str] = set()
+    todo = [name for name in start if name in graph]
+    todo += [name for name in graph if top(name) in WHOLE]
+    while todo:
+        name = todo.pop()
+        if name in kept or top(name) in banned:
+            continue
+        kept.add(name)
+        parts = name.split(".")
+        todo += [".".join(parts[:end]) for end in range(1, len(parts))]
+        todo += [other for other in graph[name] if other in graph]
+    return kept
+
+
+def module_of(entry: str) -> str | None:
+    """The module a zip entry's bytecode is ("json/__init__.pyc" -> "json"), else None."""
+    if not entry.endswith(".pyc"):
+        return None
+    return entry[:-4].replace("/", ".").removesuffix(".__init__")
+
+
+def write_subset(source: Path, target: Path, modules: set[str]) -> int:
+    """A copy of the zip `source` with only the bytecode of `modules` (and every entry that
+    is not bytecode: folders, data), in the same order, with the same dates and
+    compression: the same input gives the same bytes. How many modules it holds."""
+    count = 0
+    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w") as zout:
+        for info in zin.infolist():
+            module = module_of(info.filename)
+            if module is not None and module not in modules:
+                continue
+            count += module is not None
+            zout.writestr(info, zin.read(info), compress_type=info.compress_type,
+                          compresslevel=9)
+    return count
+
+
+def subset_for(pyodide: Path, sources: Iterable[str], scripts: Iterable[str]) -> set[str]:
+    """The modules to ship: reachable from the roots of these sources and scripts."""
+    if not (pyodide / GRAPH).is_file():
+        raise SystemExit(f"{pyodide / GRAPH} is missing: run `make vendor` (a vendor/ made "
+                         "before tools/compile_stdlib.mjs wrote it)")
+    graph = json.loads((pyodide / GRAPH).read_text(encoding="utf-8"))
+    return reachable(graph, roots(sources, scripts))

@@ -116,9 +116,8 @@ BUDGET_NODES = 2_000_000  # positions a "Could it be won?" search may visit
 BUDGET_SECONDS = 120.0  # and seconds of searching (the page's time, not counting pauses)
 SLICE_MS = 40.0  # a slice of search per timer tick: the page repaints between slices
 FIRST_QUOTA = 500
-# Work nobody is waiting for (Finish the game's check after each move) goes in short
-# slices: a click made meanwhile waits for the slice running, so at most about half a frame
-# (bench/latency.py: 40 ms slices there put Devil's Grip's clicks a frame later, p95).
+# Work nobody waits for (Finish the game's check after each move) goes in short slices: a
+# click made meanwhile waits for the slice running, so at most about half a frame.
 BACKGROUND_SLICE_MS = 8.0
 BACKGROUND_FIRST_QUOTA = 100
 MIN_QUOTA, MAX_QUOTA = 50, 200_000

@@ -381,6 +381,20 @@ def test_a_first_visit_shows_the_new_players_list_in_their_language_before_pytho
     context.close()
 
 
+def test_a_list_copied_another_day_and_nothing_else_is_still_a_new_players(
+        new_context, site_url):
+    """Only this script's own copies in storage (a visit that played nothing): yesterday's
+    copy is not drawn, but the new player's list is, as Python's list is that one."""
+    context = new_context(first_run=True, viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    plant_copy(page, HOME, json.dumps({"v": 1, "kind": "home", "day": "2001-1-1"}))
+    held = reload_held(page, f"{site_url}/")
+    page.wait_for_selector("body[data-early]", state="attached", timeout=20_000)
+    assert page.locator("main#home[data-early] .game-tile").count() == len(ALL_GAMES)
+    let_go(page, held)
+    context.close()
+
+
 def test_a_visitor_with_anything_saved_gets_no_new_players_list(new_context, site_url):
     """A setting (here the dark table) is enough for Python's list to differ from a new
     player's: only a storage with nothing of the site in it shows that list."""
@@ -419,6 +433,9 @@ def test_a_deal_never_played_here_loads_over_its_games_table(
     finally:
         set_language("en")
     expect(page.locator("#loader .loader-title")).to_have_text(title)
+    # (the key Python's language switch translates the title from again, before ready)
+    expect(page.locator("#loader .loader-title")).to_have_attribute(
+        "data-i18n-en", load(game_id).title)
     assert page.locator("#table").is_hidden() and page.locator("header.topbar").is_hidden()
     table = page.evaluate(TABLE_LOOK)
     assert table != "none"

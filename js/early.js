@@ -289,12 +289,14 @@
     return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
   };
 
-  // A first visit: the site's own address, and no key of this site in storage (so no
-  // game to continue, no deal of the day played, no setting made).
+  // A first visit: the site's own address, and no key of this site in storage but this
+  // script's own copies (so no game to continue, no deal of the day played, no setting
+  // made: a list copied on another day is then still a new player's).
   const firstVisit = () => {
     if (location.search !== "" || !storage) return false;
     for (let i = 0; i < storage.length; i++) {
-      if (String(storage.key(i)).startsWith("cardgames:")) return false;
+      const key = String(storage.key(i));
+      if (key.startsWith("cardgames:") && !key.startsWith(PREFIX)) return false;
     }
     return true;
   };
@@ -376,11 +378,15 @@
   const shell = () => {
     const game = new URLSearchParams(location.search).get("game");
     if (!game || !GAME_ID.test(game)) return;
-    const template = document.getElementById(`early-newcomer-${document.documentElement.lang}`);
-    const name = template instanceof HTMLTemplateElement &&
-      template.content.querySelector(`.game-tile[data-game-id="${game}"] h2`);
+    const title = (lang) => {
+      const template = document.getElementById(`early-newcomer-${lang}`);
+      return template instanceof HTMLTemplateElement &&
+        template.content.querySelector(`.game-tile[data-game-id="${game}"] h2`);
+    };
+    const name = title(document.documentElement.lang);
+    const english = title("en");
     const heading = document.querySelector("#loader .loader-title");
-    if (!name || !heading) return; // not a game of this site: Python says so
+    if (!name || !english || !heading) return; // not a game of this site: Python says so
     let chosen = {};
     try {
       chosen = settings();
@@ -392,9 +398,8 @@
     body.dataset.view = "game";
     body.dataset.game = game;
     body.dataset.shell = "";
-    if (!heading.hasAttribute("data-i18n-en")) {  // the key game/ui/language.py reads
-      heading.setAttribute("data-i18n-en", heading.textContent.trim());
-    }
+    // the English name is the key game/ui/language.py translates the title from again
+    heading.setAttribute("data-i18n-en", english.textContent);
     heading.textContent = name.textContent;
   };
 

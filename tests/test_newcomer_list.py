@@ -40,6 +40,14 @@ def test_marked_words_are_translated_as_the_page_translates_them_and_nothing_els
         '<span data-i18n>Instellingen</span></button>')
 
 
+def test_void_and_self_closed_tags_stay_one_tag_and_a_marked_element_holds_text_only():
+    same = '<p>a<br>b<br/>c<img src="x.svg" alt=""><svg><path d="M0 0"/></svg></p>'
+    assert translated(same, str.upper) == (
+        '<p>a<br>b<br/>c<img src="x.svg" alt=""><svg><path d="M0 0"/></svg></p>')
+    with pytest.raises(SystemExit, match="data-i18n"):
+        translated("<p data-i18n>Hello <b>big</b> world</p>", str.upper)
+
+
 def test_each_language_has_the_list_of_an_empty_storage_and_the_pages_words(english):
     made = templates(INDEX)
     assert made.count("<template ") == len(LANGUAGES)

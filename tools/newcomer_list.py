@@ -36,9 +36,15 @@ def normalise(text: str) -> str:
     return " ".join(text.split())
 
 
+VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                  "source", "track", "wbr"})
+
+
 class _Translated(HTMLParser):
     """An HTML fragment again, with every data-i18n element's text and every attribute
-    named by data-i18n-attr translated by `tr`; the rest as it was (comments dropped)."""
+    named by data-i18n-attr translated by `tr`; the rest as it was (comments dropped).
+    A marked element holds text only, as game/ui/language.py assumes (it replaces the
+    element's whole text): anything else in one stops the build."""
 
     def __init__(self, tr) -> None:
         super().__init__(convert_charrefs=True)
@@ -46,7 +52,18 @@ class _Translated(HTMLParser):
         self.out: list[str] = []
         self._marked: list[str] | None = None  # the text of the open data-i18n element
 
+    def handle_startendtag(self, tag, attrs) -> None:  # <br/>, <path .../>: no end tag
+        self._start(tag, attrs, closed=True)
+
     def handle_starttag(self, tag, attrs) -> None:
+        self._start(tag, attrs, closed=tag in VOID)
+        if "data-i18n" in dict(attrs) and tag not in VOID:
+            self._marked = []
+
+    def _start(self, tag, attrs, closed: bool) -> None:
+        if self._marked is not None:
+            raise SystemExit(f"index.html: a <{tag}> inside an element marked data-i18n "
+                             "(a marked element holds its text only)")
         attributes = dict(attrs)
         names = {n.strip() for n in (attributes.get("data-i18n-attr") or "").split(",")}
         if names - {""}:
@@ -55,13 +72,13 @@ class _Translated(HTMLParser):
                 if name in names and value is not None:
                     value = self.tr(normalise(value))
                 parts.append(name if value is None else f'{name}="{escape(value)}"')
-            self.out.append(f"<{' '.join(parts)}>")
+            self.out.append(f"<{' '.join(parts)}{'/' if closed and tag not in VOID else ''}>")
         else:
             self.out.append(self.get_starttag_text())
-        if "data-i18n" in attributes:
-            self._marked = []
 
     def handle_endtag(self, tag) -> None:
+        if tag in VOID:
+            return
         if self._marked is not None:
             self.out.append(escape(self.tr(normalise("".join(self._marked))), quote=False))
             self._marked = None

@@ -11,10 +11,10 @@ import pytest
 
 from tools.stdlib_subset import (
     GRAPH,
-    JS_IMPORT,
     NEVER,
     WHOLE,
     imports_of,
+    js_imports,
     module_of,
     never,
     reachable,
@@ -25,12 +25,21 @@ from tools.stdlib_subset import (
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "vendor" / "pyodide"
 
-GRAPH_OF_A_FEW = {
-    "a": ["b", "b.c", "os.path"],
-    "b": [], "b.c": ["d"], "d": [],
-    "e": ["pdb"], "pdb": ["bdb"], "bdb": [],
-    "json": [], "json.decoder": [], "orphan": [],
-}
+def graph_of(**imports: str) -> dict:
+    """{module: {"imports": [...], "at_import": [...]}} from "b c" strings (a "*" after a
+    name: imported when the module is, not only inside a function)."""
+    graph = {}
+    for name, text in imports.items():
+        names = text.split()
+        graph[name.replace("_", ".")] = {"imports": [n.rstrip("*") for n in names],
+                                         "at_import": [n.rstrip("*") for n in names
+                                                       if n.endswith("*")]}
+    return graph
+
+
+GRAPH_OF_A_FEW = graph_of(a="b* b.c os.path", b="", b_c="d", d="", e="pdb", pdb="bdb*",
+                          bdb="", json="", json_decoder="", orphan="", f="b pdb*", g="f*",
+                          h="g")
 
 
 def test_the_closure_follows_every_import_but_never_into_a_never_module():
@@ -42,11 +51,19 @@ def test_the_closure_follows_every_import_but_never_into_a_never_module():
         reachable(GRAPH_OF_A_FEW, ["a", "pdb"])
 
 
+def test_a_module_that_cannot_be_imported_without_a_never_module_is_left_out():
+    # f needs pdb when imported, g needs f: both out; h imports g only in a function
+    assert reachable(GRAPH_OF_A_FEW, ["h"]) == {"h", "b", "json", "json.decoder"}
+    with pytest.raises(SystemExit, match="could not be imported"):
+        reachable(GRAPH_OF_A_FEW, ["g"])
+
+
 def test_imports_are_read_inside_functions_and_from_javascript_strings():
     source = "import os\nfrom a.b import c\ndef f():\n    import json\nfrom . import game\n"
     assert imports_of(source) == {"os", "a.b", "a.b.c", "json"}
-    script = 'x="import js\\nfrom pyodide.ffi import to_js\\n";\nimport y from "yy"'
-    assert {a or b for a, b in JS_IMPORT.findall(script)} == {"js", "pyodide.ffi", "y"}
+    script = ('x="import js\\nfrom pyodide.ffi import to_js\\nimport base64,html as h, io";'
+              'A=short_hash;import os\nimport y from "yy"')
+    assert js_imports(script) == {"js", "pyodide.ffi", "base64", "html", "io", "os", "y"}
 
 
 def test_the_subset_zip_holds_the_chosen_bytecode_and_every_other_entry(tmp_path):

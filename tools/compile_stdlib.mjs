@@ -12,9 +12,12 @@
 // A zip already compiled (a second run) is left alone.
 //
 // Beside it, python_stdlib.imports.json: what each module of the zip imports, read from its
-// source with `ast` (imports inside functions too, relative ones resolved), which the
-// sourceless zip no longer says. tools/stdlib_subset.py ships only the modules the page
-// can reach through it (the build; it never ships itself).
+// source with `ast` (relative ones resolved), which the sourceless zip no longer says:
+// "imports", every import statement (inside functions too), and "at_import", those that
+// run when the module is imported (not in a function, under `if TYPE_CHECKING:` or
+// `if __name__ == "__main__":`, or in a try that catches an ImportError).
+// tools/stdlib_subset.py ships only the modules the page can reach through it (the build;
+// the file itself never ships).
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -63,6 +66,34 @@ def imported(tree, module, package):
     return sorted(found)
 
 
+OPTIONAL = {"ImportError", "ModuleNotFoundError", "Exception", "BaseException"}
+
+
+def at_import(statements):
+    """The import statements that run when the module is imported: not those in functions,
+    under \`if TYPE_CHECKING:\` or \`if __name__ == "__main__":\`, or in a try that catches
+    an ImportError."""
+    for node in statements:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        elif isinstance(node, ast.If) and ("TYPE_CHECKING" in ast.unparse(node.test) or
+                                           "__main__" in ast.unparse(node.test)):
+            yield from at_import(node.orelse)
+        elif isinstance(node, ast.Try):
+            caught = {part.strip() for h in node.handlers
+                      for part in (ast.unparse(h.type) if h.type else "Exception")
+                      .strip("()").split(",")}
+            if not caught & OPTIONAL:
+                yield from at_import(node.body)
+            yield from at_import(node.orelse)
+            yield from at_import(node.finalbody)
+        else:
+            for field in ("body", "orelse", "finalbody"):  # class bodies, ifs, withs, loops
+                yield from at_import(getattr(node, field, None) or [])
+
+
 graph = {}
 if changed:
     for info in source.infolist():
@@ -73,7 +104,11 @@ if changed:
                 tree = ast.parse(source.read(info), info.filename)
             except (SyntaxError, ValueError):
                 continue  # (test data that does not compile: not compiled below either)
-            graph[module] = imported(tree, module, package)
+            graph[module] = {
+                "imports": imported(tree, module, package),
+                "at_import": imported(ast.Module(list(at_import(tree.body)), []), module,
+                                      package),
+            }
     with open("/tmp/imports.json", "w") as out:
         json.dump(graph, out, indent=0, sort_keys=True)
 if changed:

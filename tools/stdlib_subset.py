@@ -10,16 +10,21 @@ ships the modules reachable through that graph from:
 - every module the game's sources import (game/**, main.py, read here with `ast`);
 - every module PyScript's and Pyodide's own JavaScript runs Python imports of (the import
   lines of the Python code inside their .js files, found by a regular expression: it
-  may find too many, which costs bytes, never too few);
+  may find too many, which costs bytes, never too few; a NEVER module found there is
+  PyScript's MicroPython or archive-unpacking code, and stays out);
 - BOOT: what the interpreter loads by itself before any of those runs, and WHOLE: the
   packages whose modules are loaded by name at run time (a codec by its encoding's name),
   shipped whole;
 and never the modules of NEVER, each with the reason no page reaches it: they enter the
 graph only through imports inside functions that a page never calls (the REPL, the
 debugger, the help system, network clients, process and C-type tools, test frameworks).
-A NEVER module that a root imports stops the build. Anything else reachable ships, so a
-module is missing only if it is imported by a name built at run time; the browser suite
-runs every screen on the subset (tests/test_stdlib_subset.py checks the subset itself).
+A NEVER module that a root imports stops the build. A module that could not be imported
+without one (its "at_import" imports, those run when it is imported, need a module left
+out) is left out too, as everything that needs it so; the build stops if that takes a
+root. Anything else reachable ships, so a module is missing only if it is imported by a
+name built at run time, or by C code (`_strptime` for time.strptime, `_pylong` for very
+large integers, neither of which the game uses); the browser suite runs every screen on
+the subset (tests/test_stdlib_subset.py checks the subset itself).
 """
 
 from __future__ import annotations
@@ -56,12 +61,14 @@ NEVER = {
     "number and text kits the game does not use": (
         "decimal", "_pydecimal", "fractions", "statistics", "numbers", "difflib",
         "calendar", "_strptime", "hmac", "secrets", "hashlib", "ipaddress", "pprint",
-        "queue", "_py_abc", "_threading_local", "_ast_unparse", "_pydatetime"),
+        "_py_abc", "_threading_local", "_ast_unparse", "_pydatetime"),
 }
-# an import line of Python code inside a .js file (its source is a JS string there, so a
-# line may start after a "\n" escape, or at a string's opening quote)
-JS_IMPORT = re.compile(r"(?:^|\\n|\n|[\"'`])[ \t]*(?:from[ \t]+([A-Za-z_][\w.]*)[ \t]+import|"
-                       r"import[ \t]+([A-Za-z_][\w.]*))")
+# an import statement of Python code inside a .js file (its source is a JS string there,
+# so a line may start after a "\n" escape, at a string's opening quote, or after a ";"):
+# the module of a "from", or the names of an "import a, b as c"
+JS_IMPORT = re.compile(r"(?:^|\\n|\n|[\"'`;])[ \t]*(?:from[ \t]+([A-Za-z_][\w.]*)[ \t]+import|"
+                       r"import[ \t]+([A-Za-z_][\w.]*(?:[ \t]+as[ \t]+\w+)?"
+                       r"(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*(?:[ \t]+as[ \t]+\w+)?)*))")
 
 
 def never() -> set[str]:
@@ -85,28 +92,39 @@ def imports_of(source: str) -> set[str]:
     return found
 
 
-def roots(sources: Iterable[str], scripts: Iterable[str]) -> set[str]:
-    """What the closure starts from: the Python sources' imports, the import lines of the
-    JavaScript files' Python, BOOT and WHOLE."""
+def roots(sources: Iterable[str]) -> set[str]:
+    """What the closure starts from for certain: the Python sources' imports, BOOT, WHOLE."""
     found = set(BOOT) | set(WHOLE)
     for source in sources:
         found |= imports_of(source)
-    for script in scripts:
-        found |= {a or b for a, b in JS_IMPORT.findall(script)}
     return found
 
 
-def reachable(graph: dict[str, list[str]], start: Iterable[str]) -> set[str]:
-    """The modules of `graph` reachable from `start` (names, or attributes of modules),
-    never entering a NEVER module; every package of a module kept is kept, and the
-    packages of WHOLE whole. SystemExit when `start` itself names a NEVER module."""
+def js_imports(script: str) -> set[str]:
+    """The modules the Python inside a .js file imports, as JS_IMPORT finds them."""
+    found = set()
+    for module, names in JS_IMPORT.findall(script):
+        found |= {module} if module else {item.split()[0] for item in names.split(",")}
+    return found
+
+
+def reachable(graph: dict[str, dict[str, list[str]]], start: Iterable[str],
+              maybe: Iterable[str] = ()) -> set[str]:
+    """The modules of `graph` reachable from `start` and `maybe` (names, or attributes of
+    modules) through every import, never entering a NEVER module; every package of a
+    module kept is kept, and the packages of WHOLE whole. Then those that could not be
+    imported (one of their at_import modules is left out) are left out, until none is.
+    SystemExit when `start` names a NEVER module or one left out so; `maybe`, the imports
+    found in the runtime's JavaScript (which finds too many: PyScript's code for
+    MicroPython, or for unpacking a .tar.gz, which this page has none of), may."""
+    start = set(start)
     banned = never()
     refused = sorted(name for name in start if top(name) in banned and top(name) in graph)
     if refused:
         raise SystemExit(f"the page imports {', '.join(refused)}: not in NEVER "
                          "(tools/stdlib_subset.py), or the page cannot have them")
     kept: set[str] = set()
-    todo = [name for name in start if name in graph]
+    todo = [name for name in start | set(maybe) if name in graph]
     todo += [name for name in graph if top(name) in WHOLE]
     while todo:
         name = todo.pop()
@@ -115,7 +133,14 @@ def reachable(graph: dict[str, list[str]], start: Iterable[str]) -> set[str]:
         kept.add(name)
         parts = name.split(".")
         todo += [".".join(parts[:end]) for end in range(1, len(parts))]
-        todo += [other for other in graph[name] if other in graph]
+        todo += [other for other in graph[name]["imports"] if other in graph]
+    while broken := {name for name in kept if any(
+            other in graph and other not in kept for other in graph[name]["at_import"])}:
+        kept -= broken
+    lost = sorted(name for name in start if name in graph and name not in kept)
+    if lost:
+        raise SystemExit(f"the page imports {', '.join(lost)}, which could not be imported "
+                         "without a module of NEVER (tools/stdlib_subset.py)")
     return kept
 
 
@@ -148,4 +173,5 @@ def subset_for(pyodide: Path, sources: Iterable[str], scripts: Iterable[str]) ->
         raise SystemExit(f"{pyodide / GRAPH} is missing: run `make vendor` (a vendor/ made "
                          "before tools/compile_stdlib.mjs wrote it)")
     graph = json.loads((pyodide / GRAPH).read_text(encoding="utf-8"))
-    return reachable(graph, roots(sources, scripts))
+    found = set().union(*map(js_imports, scripts))
+    return reachable(graph, roots(sources), found)

@@ -472,6 +472,7 @@ PREFIX = True  # dealing on stops at a pointer whose waste is stuck
 COVER = True  # and in it, the tops of a step known covered for good
 LEAN = True  # `_normal` drops the limits of a family that another implies
 INHERIT = True  # `Grids._inherits`: a child known not stuck from its parent's `_stuck`
+SHARED = True  # and in it, the slack the waste's cards spend, against the family's limits
 SPENT_LIMIT = 5_000  # sets tried to name the piles of an undecided search's best line
 # (or of a part of it, three quarters each time)
 GRIDS = True  # one pass: the exact search without the grid (`Grids`) alone decides
@@ -1027,6 +1028,10 @@ class Relaxed:
             not (e >> PR) & ~mask and reaches(p, r, e >> 2 & 255, e & 3, n, d)))
         self.failed[seq] = kept + (new,) if kept else new
 
+    def _limits(self) -> tuple:
+        """The limits of the family of slack sets `_stuck` may read (`Grids`): none here."""
+        return ()
+
     def _waits(self, low: int = 0) -> int:
         """The highest index of a waste card that waits for an empty stock (-1: none; with
         `low`, -1 also when the highest is below it: the search asks only whether one at
@@ -1064,6 +1069,10 @@ class Relaxed:
         start = self.gone
         joined = JOINED
         covered: dict = {}  # code c: the cards c-1 known covered for good
+        limits = self._limits() if COVER and SHARED else ()
+        spent = 0  # relevant codes whose slack a waste card above spent, for good
+        spent_until: list[tuple[int, int]] = []  # and while j is at most an index: see
+        # `_spends`
         i, j = p - 1, p
         while i >= f:
             if j == n:
@@ -1081,6 +1090,21 @@ class Relaxed:
                             cover = (start[c] == 1 and start[c - 1] == 1
                                      and not mask >> c & 1)
                         takes = 2 - gone_below > cover
+                        if takes and limits and start[c] == 1 and start[c - 1] == 1:
+                            # a relevant code: its waste card takes the slack at c
+                            # while its c-1 in the sequence is not on the grid
+                            if gone_below == 1:
+                                now = spent | 1 << c
+                                for until, bit in spent_until:
+                                    if j <= until:
+                                        now |= bit
+                                takes = _independent(now, mask, limits)
+                            if takes:
+                                below_at = seq.find(c - 1)
+                                if below_at < i:
+                                    spent |= 1 << c
+                                elif below_at >= p:
+                                    spent_until.append((below_at, 1 << c))
                         if takes:
                             covered[c] = cover + 1  # it lies on a c-1, for good
                     if takes:
@@ -1362,6 +1386,16 @@ def _implies(cs: int, c: int, other: int, c_other: int) -> bool:
     return (other & ~cs).bit_count() + (c if c < inside else inside) <= c_other
 
 
+def _independent(codes: int, ground: int, limits: tuple) -> bool:
+    """Whether some set of the family (`ground`, `limits`) holds every code of `codes`."""
+    if codes & ~ground:
+        return False
+    for cs, c in limits:
+        if (codes & cs).bit_count() > c:
+            return False
+    return True
+
+
 def _holds(wide: tuple, narrow: tuple) -> bool:
     """Whether every set of the family `narrow` is a subset of a set of `wide` (each
     (ground, limits)): then `wide` lost makes `narrow` lost."""
@@ -1421,6 +1455,9 @@ class Grids(Relaxed):
         super().__init__(seq, p, redeals, draw, passes, None, mask)
         self.stack[0].append(self.clear)
         self.asks = False
+
+    def _limits(self) -> tuple:
+        return () if self.explicit else self.family[1]
 
     def _ground(self) -> int:
         """The codes some set of the family holds."""
@@ -1753,6 +1790,16 @@ class Grids(Relaxed):
         if kind != WASTE and x & 3 and gone[x] == 1 and gone[x - 1] == 1 \
                 and not ground >> x & 1:
             return False
+        limits = self.family[1]
+        if SHARED and limits:
+            # the child's limits say more than the parent's run read: a refill that
+            # truncated the family, or x spending the slack at its relevant code while
+            # its x-1 was still in the stock (the parent's run let x wait for it)
+            if kind != WASTE:
+                if limits != self.families[-1][1]:
+                    return False
+            elif x & 3 and not gone[x] and gone[x - 1] == 1 and seq.find(x - 1) >= q:
+                return False
         return not (x & 3 != 3 and gone[x + 1] == 1 and gone[x] == 1
                     and not ground >> x + 1 & 1)
 

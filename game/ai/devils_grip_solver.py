@@ -1068,11 +1068,12 @@ class Relaxed:
         runs = self.runs
         start = self.gone
         joined = JOINED
+        cover_on = COVER
         covered: dict = {}  # code c: the cards c-1 known covered for good
-        limits = self._limits() if COVER and SHARED else ()
-        spent = 0  # relevant codes whose slack a waste card above spent, for good
-        spent_until: list[tuple[int, int]] = []  # and while j is at most an index: see
-        # `_spends`
+        limits = self._limits() if cover_on and SHARED else ()
+        spent = 0  # relevant codes whose slack a waste card above took for good (SHARED)
+        spent_until: list[tuple[int, int]] = []  # (index, code bit): the same while j is
+        # at most the index, that of its c-1 in the stock
         i, j = p - 1, p
         while i >= f:
             if j == n:
@@ -1081,37 +1082,42 @@ class Relaxed:
             if runs <= 24 and c & 3:
                 gone_below = gone[c - 1]
                 if gone_below < gone[c] or (gone_below < 2 and runs < 24):
-                    takes = True  # the waste's card builds
-                    if COVER:
-                        cover = covered.get(c)
-                        if cover is None:
-                            # a relevant code without slack: its one c-1 on the grid
-                            # lies under its one c there (no c-1 tops now)
-                            cover = (start[c] == 1 and start[c - 1] == 1
-                                     and not mask >> c & 1)
-                        takes = 2 - gone_below > cover
-                        if takes and limits and start[c] == 1 and start[c - 1] == 1:
-                            # a relevant code: its waste card takes the slack at c
-                            # while its c-1 in the sequence is not on the grid
+                    if not cover_on:  # the waste's card builds
+                        runs += joined[c * 27 + gone_below * 9 + gone[c] * 3 + gone[c + 1]]
+                        gone[c] -= 1
+                        i -= 1
+                        continue
+                    cover = covered.get(c)
+                    rel = start[c] == 1 and start[c - 1] == 1  # a relevant code
+                    if cover is None:
+                        # a relevant code without slack: its one c-1 on the grid lies
+                        # under its one c there (no c-1 tops now)
+                        cover = rel and not mask >> c & 1
+                    if 2 - gone_below > cover:
+                        if rel and limits:
+                            # while its c-1 in the sequence is not on the grid the card
+                            # takes the slack at c, with the others taken above it
                             if gone_below == 1:
                                 now = spent | 1 << c
                                 for until, bit in spent_until:
                                     if j <= until:
                                         now |= bit
-                                takes = _independent(now, mask, limits)
-                            if takes:
+                                if not _independent(now, mask, limits):
+                                    rel = False
+                                    cover = 2  # (it does not take)
+                            if cover < 2:
                                 below_at = seq.find(c - 1)
                                 if below_at < i:
                                     spent |= 1 << c
                                 elif below_at >= p:
                                     spent_until.append((below_at, 1 << c))
-                        if takes:
+                        if cover < 2:
                             covered[c] = cover + 1  # it lies on a c-1, for good
-                    if takes:
-                        runs += joined[c * 27 + gone_below * 9 + gone[c] * 3 + gone[c + 1]]
-                        gone[c] -= 1
-                        i -= 1
-                        continue
+                            runs += joined[c * 27 + gone_below * 9 + gone[c] * 3
+                                           + gone[c + 1]]
+                            gone[c] -= 1
+                            i -= 1
+                            continue
             # x joins the grid (`_take`: the fewest piles change around its step only)
             x = seq[j]
             j += 1

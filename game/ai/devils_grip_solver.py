@@ -1057,7 +1057,16 @@ class Relaxed:
         the one c-1 on the grid under the one c there at a relevant code without slack),
         or j = n and then `crowded_from` decides. j only grows as i falls, so the least
         j for each card, from the top down, is the test (every card that leaves before
-        the stock is empty builds, so what it covers does not depend on j)."""
+        the stock is empty builds, so what it covers does not depend on j).
+        With `Grids`'s family (SHARED): a waste card of a relevant code c (one c and one
+        c-1 on the grid, its other c-1 the one in the sequence) that builds while that
+        other c-1 is not on the grid lands on the one that was there, uncovered since (a
+        c-1 is covered only by a c, for good), so c was in the grid's set of slack S.
+        When the i-th card leaves at j, that holds for it and for each such card above
+        it whose c-1 lies below it in the waste or in the stock at j or beyond (not on
+        the grid when it left, as j was no greater then): all their codes are in S, so
+        within one set of the family (`_independent`). A function of i and j alone, so
+        the least j is still the test."""
         if p < 0:
             p = self.p
         f = self.first_crowded
@@ -1071,7 +1080,8 @@ class Relaxed:
         cover_on = COVER
         covered: dict = {}  # code c: the cards c-1 known covered for good
         limits = self._limits() if cover_on and SHARED else ()
-        spent = 0  # relevant codes whose slack a waste card above took for good (SHARED)
+        spent = 0  # relevant codes whose slack a waste card above took (SHARED): its
+        # c-1 in the sequence lies below it in the waste
         spent_until: list[tuple[int, int]] = []  # (index, code bit): the same while j is
         # at most the index, that of its c-1 in the stock
         i, j = p - 1, p
@@ -1103,8 +1113,7 @@ class Relaxed:
                                     if j <= until:
                                         now |= bit
                                 if not _independent(now, mask, limits):
-                                    rel = False
-                                    cover = 2  # (it does not take)
+                                    cover = 2  # (it does not build)
                             if cover < 2:
                                 below_at = seq.find(c - 1)
                                 if below_at < i:
@@ -1770,7 +1779,10 @@ class Grids(Relaxed):
         the code above it. Where the child knows no more, every card it takes it takes
         no later than the parent's did (with j no greater, the same grid at the
         parent's j), so it is not stuck either, and the search is the same, node for
-        node."""
+        node. With SHARED the child's family may also say more than the parent's run
+        read: a refill that truncated it, or x taking the slack at its relevant code
+        while its x-1 was in the stock (the parent's run counted that slack only while
+        j had not passed that x-1); then it inherits nothing."""
         q, _r, kind, _c = move
         pointers, parent_mask, f = clear
         took = pointers.get(q)

@@ -456,3 +456,35 @@ def test_the_slack_the_waste_takes_cuts_only_lost_positions_of_real_deals(monkey
             lost += status == LOST
         monkeypatch.setattr(dgs, "SHARED", True)
     assert lost >= 80
+
+
+@pytest.mark.parametrize("passes", [1, 3])
+def test_a_waste_card_whose_twin_lies_under_it_goes_onto_the_one_below_there(passes):
+    """`Grids._children` (FORCE_ALONE): on the last pass, when the waste's top card c
+    lies at or above the first crowded index (it leaves before the stock is empty, so by
+    a build), one card of its step below is on the grid and the other c lies under it in
+    the waste, playing c onto that card loses nothing: on small positions the plain
+    search finds the game after that build won exactly when it finds the position won,
+    and the exact search with the rule agrees with the plain search."""
+    checked = {WON: 0, LOST: 0}
+    for seed in range(12_000):
+        game = small_position(seed, {"passes": passes}, active_sequences=(1, 2), most=10)
+        if game is None or not game.waste or game.redeals + 1 != passes:
+            continue
+        _bottoms, _tops, seq = dgs._codes(game)
+        top = len(game.waste) - 1
+        c = seq[top]
+        if not c & 3 or seq.count(c - 1) != 1 or seq.find(c) >= top \
+                or dgs.crowded_from(seq) > top:
+            continue
+        status = plain_status(game, 5_000, False)
+        if status is None:
+            continue
+        target = next(i for i, cell in enumerate(game.cells)
+                      if dgs_code(cell[-1]) == c - 1)
+        after = replay(game, [str(dgs.Build(-1, target, 1))])
+        assert plain_status(after, 5_000) == status, seed
+        core = DevilsGripSearch(game).core
+        assert grids_of(core).step(200_000) == status, seed
+        checked[status] += 1
+    assert checked[WON] >= 5 and checked[LOST] >= 40

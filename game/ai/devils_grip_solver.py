@@ -467,6 +467,7 @@ FOLLOW_NODES = 200_000  # nodes of `Follow` for the root's line of `Relaxed` on 
 FOLLOW_ASK_NODES = 2_000  # and for the line of a question (`Core.step`)
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
 FORCE = True
+FORCE_ALONE = True  # and when one of its step below is there, its twin under it (`Grids`)
 STUCK = True  # `Relaxed._stuck`: a waste that cannot be emptied
 PREFIX = True  # dealing on stops at a pointer whose waste is stuck
 COVER = True  # and in it, the tops of a step known covered for good
@@ -1112,8 +1113,13 @@ class Relaxed:
                                 for until, bit in spent_until:
                                     if j <= until:
                                         now |= bit
-                                if not _independent(now, mask, limits):
+                                if now & ~mask:
                                     cover = 2  # (it does not build)
+                                else:
+                                    for cs, most in limits:  # (`_independent`)
+                                        if (now & cs).bit_count() > most:
+                                            cover = 2
+                                            break
                             if cover < 2:
                                 below_at = seq.find(c - 1)
                                 if below_at < i:
@@ -1390,6 +1396,23 @@ def _normal(ground: int, limits) -> tuple[int, tuple]:
     return ground, tuple(sorted(chain))
 
 
+NORMALS: dict = {}  # `_normal` of families of several limits, as met (NORMALS_KEPT)
+NORMALS_KEPT = 50_000
+
+
+def _normal_seen(ground: int, limits: tuple) -> tuple[int, tuple]:
+    """`_normal`, kept: a search meets the same families again and again (one-pass
+    deal 742: 100,779 families of several limits normalized, 26,735 of them
+    different), and normalizing one costs more than a node's other work."""
+    key = (ground, limits)
+    family = NORMALS.get(key)
+    if family is None:
+        if len(NORMALS) >= NORMALS_KEPT:
+            NORMALS.clear()
+        family = NORMALS[key] = _normal(ground, limits)
+    return family
+
+
 def _size(limit: tuple[int, int]) -> tuple[int, int]:
     return limit[0].bit_count(), limit[0]
 
@@ -1535,6 +1558,16 @@ class Grids(Relaxed):
                             moves.append((q, r, WASTE, c))
                     if FORCE and not gone[c - 1]:
                         return moves
+                    if (FORCE_ALONE and gone[c - 1] == 1 and gone[c] == 2 and f < q
+                            and seq.find(c) < q - 1):
+                        # the same when one c-1 is on the grid (a top: no c is there),
+                        # the other c lies under c in the waste and c at or above the
+                        # first crowded index (it leaves before the stock is empty, so
+                        # by a build): until c leaves only c can cover that c-1, so a
+                        # winning line plays its moves with c there at once, c's own
+                        # left out (onto the other c-1 once there, the grids differ
+                        # by which c-1 is covered: the same bottoms and tops)
+                        return moves
             w = q if q < n else n - 1
             if exits and not (g < w or (w == n - 1 and f < w)):
                 moves.append((q, r, EXIT, 0))
@@ -1590,8 +1623,11 @@ class Grids(Relaxed):
                 self.family = (ground, ())  # one set (most positions)
             elif same and not any(cs & ~keep for cs, _c in limits):
                 self.family = (ground, limits)
+            elif len(limits) == 1:
+                cs, c = limits[0]
+                self.family = _normal(ground, ((cs & keep, c),))
             else:
-                self.family = _normal(ground, [(cs & keep, c) for cs, c in limits])
+                self.family = _normal_seen(ground, tuple([(cs & keep, c) for cs, c in limits]))
         self.seq = seq[:at] + seq[at + 1:]
         self.p = at
         self.redeals = r
@@ -1745,7 +1781,7 @@ class Grids(Relaxed):
             if not left:
                 self.status = WON
                 return WON
-            if self.known_lost():
+            if self.seq in self.table and self.known_lost():
                 self._undo(path.pop(), undos.pop())
                 continue
             if frame[2] is not None:

@@ -211,6 +211,36 @@ a move that changes none keeps them. Together: a median 0.77 of the CPU on the s
 deals decided either way (same nodes: about 65,000 a second against 50,000), 551 in
 13.9 s of CPU and a peak of 68 MB (23.4 s and 102 MB before).
 
+Fewer nodes (29 November, issue 17 again: deals 1-10,000 were then 98.88% decided
+within 1 s, 112 over it), by two more exact cuts of `Grids`:
+- the slack the waste takes (`_stuck`, SHARED): a waste card of a relevant code c that
+  builds while its other c-1 is not on the grid lands on the c-1 that was there,
+  uncovered since (only a c covers it, for good), so c was in the grid's set of slack;
+  when the i-th card leaves at j, its code and those of such cards above it (their c-1
+  below them in the waste, or in the stock at j or beyond) are all in that one set, so
+  within one set of the family. `_stuck` read only the family's ground before (each
+  code alone), and most families have limits (deal 742: 95,000 of the 125,000
+  positions searched): deals 742, 2772 and 1398 lost in 96,149, 20,832 and 182,982
+  nodes instead of 177,257, 72,374 and 287,889. A child whose family says more than
+  its parent's run read (a truncating refill, or x taking the slack at its relevant
+  code while its x-1 was in the stock) inherits nothing (`_inherits`).
+- a waste card whose twin lies under it (`Grids._children`, FORCE_ALONE): on the last
+  pass, a waste top c at or above the first crowded index (it leaves by a build) with
+  one c-1 on the grid and the other c under it in the waste goes onto that c-1 at
+  once, nothing else at that pointer or beyond: until c leaves only c can cover that
+  c-1 (deal 4030 then in 54,490 nodes instead of 160,542; 163,368 before both).
+And `_normal` keeps the families of several limits it has normalized (NORMALS: deal
+742 normalized 100,779 of them, 26,735 different). Measured beside the code before,
+in interleaved chunks of 8 deals (one process at the lowest priority, load 6-9 on two
+cores; 400,000 nodes for the 112 deals over 1 s, 2 million for the others): of those
+112, 46 now within 1 s (66 over; the code before measured 1.10 times the times of
+bench/results then, node for node), a median 0.55 of the CPU on the 91 decided both
+ways, median nodes 80,662 (175,527); 126 lost in 116,623 nodes (6.53 million before).
+The 178 won deals all won, median 29 ms (32), 6 over 1 s (8); 300 other deals at
+random, every verdict the same, median 4.1 ms (4.5), none over 1 s. The hardest
+(2479, 551, 8738, 6915, 4955: undecided at 400,000 nodes either way) cost about a
+quarter more CPU a node (`_stuck` reads the limits): 7.1-7.5 s at 400,000 (5.6-7.0).
+
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
 wins, not within 2 million nodes). So such a search first runs a beam (`Beam`, 6/8 of

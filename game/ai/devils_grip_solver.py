@@ -239,7 +239,11 @@ ways, median nodes 80,662 (175,527); 126 lost in 116,623 nodes (6.53 million bef
 The 178 won deals all won, median 29 ms (32), 6 over 1 s (8); 300 other deals at
 random, every verdict the same, median 4.1 ms (4.5), none over 1 s. The hardest
 (2479, 551, 8738, 6915, 4955: undecided at 400,000 nodes either way) cost about a
-quarter more CPU a node (`_stuck` reads the limits): 7.1-7.5 s at 400,000 (5.6-7.0).
+quarter more CPU a node (`_stuck` reads the limits): 7.1-7.5 s at 400,000 (5.6-7.0);
+with 2 million nodes each is lost as before, 2479, 1483, 551, 8738, 6915 and 4955 in
+435,955, 628,088, 512,971, 686,021, 1.68 million and 688,194 nodes (754,719, 830,022,
+963,352, 3.37 million, 4.42 million and 4.68 million before; 7-32 s of CPU): every
+one of the 112 is decided within the page's 2 million nodes now.
 
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player

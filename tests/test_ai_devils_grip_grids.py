@@ -354,3 +354,137 @@ def test_a_top_covered_for_good_is_no_top_for_a_waste_card(monkeypatch):
                 assert status == LOST, (seed, passes)
                 cut += 1
     assert cut >= 15
+
+
+
+def test_a_relevant_codes_waste_card_lands_on_the_c_minus_1_there_at_the_start():
+    """The lemma under SHARED in `_stuck`: along random lines of the game on one-pass
+    deals, a waste card of a code c relevant at an earlier position (one c and one c-1
+    on the grid there), built while the other c-1 has not come onto the grid since,
+    lands on the c-1 that was there, so that code had slack there: every such code of
+    the line is in the grid's set of that position (in a set of its family, see above),
+    so together they are within the family's limits."""
+    checked = 0
+    for deal, walk in itertools.product(range(1, 41), range(8)):
+        game = GAMES["devils-grip"].new(deal=deal, passes=1)
+        core = DevilsGripSearch(game).core
+        rng = random.Random(deal * 8 + walk)
+        starts: list[list[int]] = []  # per position: its set, the codes still waiting
+        while moves := core._children():
+            starts.append([exact_slack(core), dgs.relevant(dgs.ALL, core.seq)])
+            move = rng.choice(moves)
+            q, _r, kind, _c = move
+            seq = core.seq
+            x = seq[q - 1] if kind == dgs.WASTE else seq[q if q < len(seq) else q - 1]
+            core.apply(move)
+            for start in starts:
+                if kind == dgs.WASTE and start[1] >> x & 1:
+                    assert start[0] >> x & 1, (deal, move)
+                    checked += 1
+                if x & 3 != 3:
+                    start[1] &= ~(1 << x + 1)  # x is the other card below x + 1
+    assert checked >= 50
+
+
+def cut_by_shared(grids, monkeypatch) -> bool:
+    """Whether `_stuck` cuts the position with SHARED and not without."""
+    grids.mask = grids._ground()
+    monkeypatch.setattr(dgs, "SHARED", False)
+    before = grids._stuck()
+    monkeypatch.setattr(dgs, "SHARED", True)
+    return not before and grids._stuck()
+
+
+def test_the_slack_the_waste_takes_is_counted_against_the_limits(monkeypatch):
+    """`_stuck` with SHARED (its waste cards of relevant codes that build while their
+    c-1 in the sequence is not on the grid each take the slack at their code, all of
+    them within one set of the family): on small positions, given a family that holds
+    the grid's own set of relevant exits and the other relevant codes, in a limit of as
+    many codes as that set has (so the grid is one of the family's), wherever it cuts
+    and `_stuck` without it does not, the plain search finds the position lost."""
+    cut = 0
+    for seed in range(20_000, 60_000):
+        game = small_position(seed, {"passes": 1}, (3, 4), most=14)
+        if game is None or not game.waste:
+            continue
+        grids = grids_of(DevilsGripSearch(game).core)
+        exits = grids.family[0]
+        others = dgs.relevant(dgs.ALL, grids.seq) & ~exits
+        if not exits or not others:
+            continue
+        ground = exits | others
+        grids.family = (ground, ((ground, exits.bit_count()),))
+        if cut_by_shared(grids, monkeypatch) and (
+                status := plain_status(game, 100_000, False)) is not None:
+            assert status == LOST, seed
+            cut += 1
+    assert cut >= 3
+
+
+
+def test_the_slack_the_waste_takes_cuts_only_lost_positions_of_real_deals(monkeypatch):
+    """In the searches of one-pass deals (families with limits, as the search makes
+    them), wherever `_stuck` with SHARED cuts and without it does not, the exact search
+    without SHARED from there (dealt to that pointer, the same family) finds the
+    position lost."""
+    stuck = dgs.Grids._stuck
+    found: list[tuple] = []
+
+    def recording(self, p=-1):
+        cut = stuck(self, p)
+        if cut and self.family[1] and len(found) < 12:
+            monkeypatch.setattr(dgs, "SHARED", False)
+            if not stuck(self, p):
+                found.append((self.seq, self.p if p < 0 else p, self.family))
+            monkeypatch.setattr(dgs, "SHARED", True)
+        return cut
+
+    lost = 0
+    for deal in range(1, 31):
+        found.clear()
+        monkeypatch.setattr(dgs.Grids, "_stuck", recording)
+        grids_of(DevilsGripSearch(GAMES["devils-grip"].new(deal=deal, passes=1)).core
+                 ).step(20_000)
+        monkeypatch.setattr(dgs.Grids, "_stuck", stuck)
+        monkeypatch.setattr(dgs, "SHARED", False)
+        for seq, p, family in found:
+            search = dgs.Grids(seq, p, 0, 3, 1, dgs.ALL)  # (one pass: draw 3)
+            search.family = family
+            search.stack = [[search._children(), 0, search.clear]]
+            status = search.step(100_000)
+            assert status != WON, (deal, seq, p, family)
+            lost += status == LOST
+        monkeypatch.setattr(dgs, "SHARED", True)
+    assert lost >= 80
+
+
+@pytest.mark.parametrize("passes", [1, 3])
+def test_a_waste_card_whose_twin_lies_under_it_goes_onto_the_one_below_there(passes):
+    """`Grids._children` (FORCE_ALONE): on the last pass, when the waste's top card c
+    lies at or above the first crowded index (it leaves before the stock is empty, so by
+    a build), one card of its step below is on the grid and the other c lies under it in
+    the waste, playing c onto that card loses nothing: on small positions the plain
+    search finds the game after that build won exactly when it finds the position won,
+    and the exact search with the rule agrees with the plain search."""
+    checked = {WON: 0, LOST: 0}
+    for seed in range(12_000):
+        game = small_position(seed, {"passes": passes}, active_sequences=(1, 2), most=10)
+        if game is None or not game.waste or game.redeals + 1 != passes:
+            continue
+        _bottoms, _tops, seq = dgs._codes(game)
+        top = len(game.waste) - 1
+        c = seq[top]
+        if not c & 3 or seq.count(c - 1) != 1 or seq.find(c) >= top \
+                or dgs.crowded_from(seq) > top:
+            continue
+        status = plain_status(game, 5_000, False)
+        if status is None:
+            continue
+        target = next(i for i, cell in enumerate(game.cells)
+                      if dgs_code(cell[-1]) == c - 1)
+        after = replay(game, [str(dgs.Build(-1, target, 1))])
+        assert plain_status(after, 5_000) == status, seed
+        core = DevilsGripSearch(game).core
+        assert grids_of(core).step(200_000) == status, seed
+        checked[status] += 1
+    assert checked[WON] >= 5 and checked[LOST] >= 40

@@ -211,6 +211,40 @@ a move that changes none keeps them. Together: a median 0.77 of the CPU on the s
 deals decided either way (same nodes: about 65,000 a second against 50,000), 551 in
 13.9 s of CPU and a peak of 68 MB (23.4 s and 102 MB before).
 
+Fewer nodes (29 November, issue 17 again: deals 1-10,000 were then 98.88% decided
+within 1 s, 112 over it), by two more exact cuts of `Grids`:
+- the slack the waste takes (`_stuck`, SHARED): a waste card of a relevant code c that
+  builds while its other c-1 is not on the grid lands on the c-1 that was there,
+  uncovered since (only a c covers it, for good), so c was in the grid's set of slack;
+  when the i-th card leaves at j, its code and those of such cards above it (their c-1
+  below them in the waste, or in the stock at j or beyond) are all in that one set, so
+  within one set of the family. `_stuck` read only the family's ground before (each
+  code alone), and most families have limits (deal 742: 95,000 of the 125,000
+  positions searched): deals 742, 2772 and 1398 lost in 96,149, 20,832 and 182,982
+  nodes instead of 177,257, 72,374 and 287,889. A child whose family says more than
+  its parent's run read (a truncating refill, or x taking the slack at its relevant
+  code while its x-1 was in the stock) inherits nothing (`_inherits`).
+- a waste card whose twin lies under it (`Grids._children`, FORCE_ALONE): on the last
+  pass, a waste top c at or above the first crowded index (it leaves by a build) with
+  one c-1 on the grid and the other c under it in the waste goes onto that c-1 at
+  once, nothing else at that pointer or beyond: until c leaves only c can cover that
+  c-1 (deal 4030 then in 54,490 nodes instead of 160,542; 163,368 before both).
+And `_normal` keeps the families of several limits it has normalized (NORMALS: deal
+742 normalized 100,779 of them, 26,735 different). Measured beside the code before,
+in interleaved chunks of 8 deals (one process at the lowest priority, load 6-9 on two
+cores; 400,000 nodes for the 112 deals over 1 s, 2 million for the others): of those
+112, 46 now within 1 s (66 over; the code before measured 1.10 times the times of
+bench/results then, node for node), a median 0.55 of the CPU on the 91 decided both
+ways, median nodes 80,662 (175,527); 126 lost in 116,623 nodes (6.53 million before).
+The 178 won deals all won, median 29 ms (32), 6 over 1 s (8); 300 other deals at
+random, every verdict the same, median 4.1 ms (4.5), none over 1 s. The hardest
+(2479, 551, 8738, 6915, 4955: undecided at 400,000 nodes either way) cost about a
+quarter more CPU a node (`_stuck` reads the limits): 7.1-7.5 s at 400,000 (5.6-7.0);
+with 2 million nodes each is lost as before, 2479, 1483, 551, 8738, 6915 and 4955 in
+435,955, 628,088, 512,971, 686,021, 1.68 million and 688,194 nodes (754,719, 830,022,
+963,352, 3.37 million, 4.42 million and 4.68 million before; 7-32 s of CPU): every
+one of the 112 is decided within the page's 2 million nodes now.
+
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
 wins, not within 2 million nodes). So such a search first runs a beam (`Beam`, 6/8 of
@@ -467,11 +501,13 @@ FOLLOW_NODES = 200_000  # nodes of `Follow` for the root's line of `Relaxed` on 
 FOLLOW_ASK_NODES = 2_000  # and for the line of a question (`Core.step`)
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
 FORCE = True
+FORCE_ALONE = True  # and when one of its step below is there, its twin under it (`Grids`)
 STUCK = True  # `Relaxed._stuck`: a waste that cannot be emptied
 PREFIX = True  # dealing on stops at a pointer whose waste is stuck
 COVER = True  # and in it, the tops of a step known covered for good
 LEAN = True  # `_normal` drops the limits of a family that another implies
 INHERIT = True  # `Grids._inherits`: a child known not stuck from its parent's `_stuck`
+SHARED = True  # and in it, the slack the waste's cards spend, against the family's limits
 SPENT_LIMIT = 5_000  # sets tried to name the piles of an undecided search's best line
 # (or of a part of it, three quarters each time)
 GRIDS = True  # one pass: the exact search without the grid (`Grids`) alone decides
@@ -1027,6 +1063,10 @@ class Relaxed:
             not (e >> PR) & ~mask and reaches(p, r, e >> 2 & 255, e & 3, n, d)))
         self.failed[seq] = kept + (new,) if kept else new
 
+    def _limits(self) -> tuple:
+        """The limits of the family of slack sets `_stuck` may read (`Grids`): none here."""
+        return ()
+
     def _waits(self, low: int = 0) -> int:
         """The highest index of a waste card that waits for an empty stock (-1: none; with
         `low`, -1 also when the highest is below it: the search asks only whether one at
@@ -1052,7 +1092,16 @@ class Relaxed:
         the one c-1 on the grid under the one c there at a relevant code without slack),
         or j = n and then `crowded_from` decides. j only grows as i falls, so the least
         j for each card, from the top down, is the test (every card that leaves before
-        the stock is empty builds, so what it covers does not depend on j)."""
+        the stock is empty builds, so what it covers does not depend on j).
+        With `Grids`'s family (SHARED): a waste card of a relevant code c (one c and one
+        c-1 on the grid, its other c-1 the one in the sequence) that builds while that
+        other c-1 is not on the grid lands on the one that was there, uncovered since (a
+        c-1 is covered only by a c, for good), so c was in the grid's set of slack S.
+        When the i-th card leaves at j, that holds for it and for each such card above
+        it whose c-1 lies below it in the waste or in the stock at j or beyond (not on
+        the grid when it left, as j was no greater then): all their codes are in S, so
+        within one set of the family (`_independent`). A function of i and j alone, so
+        the least j is still the test."""
         if p < 0:
             p = self.p
         f = self.first_crowded
@@ -1063,7 +1112,13 @@ class Relaxed:
         runs = self.runs
         start = self.gone
         joined = JOINED
+        cover_on = COVER
         covered: dict = {}  # code c: the cards c-1 known covered for good
+        limits = self._limits() if cover_on and SHARED else ()
+        spent = 0  # relevant codes whose slack a waste card above took (SHARED): its
+        # c-1 in the sequence lies below it in the waste
+        spent_until: list[tuple[int, int]] = []  # (index, code bit): the same while j is
+        # at most the index, that of its c-1 in the stock
         i, j = p - 1, p
         while i >= f:
             if j == n:
@@ -1072,22 +1127,46 @@ class Relaxed:
             if runs <= 24 and c & 3:
                 gone_below = gone[c - 1]
                 if gone_below < gone[c] or (gone_below < 2 and runs < 24):
-                    takes = True  # the waste's card builds
-                    if COVER:
-                        cover = covered.get(c)
-                        if cover is None:
-                            # a relevant code without slack: its one c-1 on the grid
-                            # lies under its one c there (no c-1 tops now)
-                            cover = (start[c] == 1 and start[c - 1] == 1
-                                     and not mask >> c & 1)
-                        takes = 2 - gone_below > cover
-                        if takes:
-                            covered[c] = cover + 1  # it lies on a c-1, for good
-                    if takes:
+                    if not cover_on:  # the waste's card builds
                         runs += joined[c * 27 + gone_below * 9 + gone[c] * 3 + gone[c + 1]]
                         gone[c] -= 1
                         i -= 1
                         continue
+                    cover = covered.get(c)
+                    rel = start[c] == 1 and start[c - 1] == 1  # a relevant code
+                    if cover is None:
+                        # a relevant code without slack: its one c-1 on the grid lies
+                        # under its one c there (no c-1 tops now)
+                        cover = rel and not mask >> c & 1
+                    if 2 - gone_below > cover:
+                        if rel and limits:
+                            # while its c-1 in the sequence is not on the grid the card
+                            # takes the slack at c, with the others taken above it
+                            if gone_below == 1:
+                                now = spent | 1 << c
+                                for until, bit in spent_until:
+                                    if j <= until:
+                                        now |= bit
+                                if now & ~mask:
+                                    cover = 2  # (it does not build)
+                                else:
+                                    for cs, most in limits:  # (`_independent`)
+                                        if (now & cs).bit_count() > most:
+                                            cover = 2
+                                            break
+                            if cover < 2:
+                                below_at = seq.find(c - 1)
+                                if below_at < i:
+                                    spent |= 1 << c
+                                elif below_at >= p:
+                                    spent_until.append((below_at, 1 << c))
+                        if cover < 2:
+                            covered[c] = cover + 1  # it lies on a c-1, for good
+                            runs += joined[c * 27 + gone_below * 9 + gone[c] * 3
+                                           + gone[c + 1]]
+                            gone[c] -= 1
+                            i -= 1
+                            continue
             # x joins the grid (`_take`: the fewest piles change around its step only)
             x = seq[j]
             j += 1
@@ -1351,6 +1430,23 @@ def _normal(ground: int, limits) -> tuple[int, tuple]:
     return ground, tuple(sorted(chain))
 
 
+NORMALS: dict = {}  # `_normal` of families of several limits, as met (NORMALS_KEPT)
+NORMALS_KEPT = 50_000
+
+
+def _normal_seen(ground: int, limits: tuple) -> tuple[int, tuple]:
+    """`_normal`, kept: a search meets the same families again and again (one-pass
+    deal 742: 100,779 families of several limits normalized, 26,735 of them
+    different), and normalizing one costs more than a node's other work."""
+    key = (ground, limits)
+    family = NORMALS.get(key)
+    if family is None:
+        if len(NORMALS) >= NORMALS_KEPT:
+            NORMALS.clear()
+        family = NORMALS[key] = _normal(ground, limits)
+    return family
+
+
 def _size(limit: tuple[int, int]) -> tuple[int, int]:
     return limit[0].bit_count(), limit[0]
 
@@ -1360,6 +1456,16 @@ def _implies(cs: int, c: int, other: int, c_other: int) -> bool:
     it has at most all of `other` outside `cs` and c (or all) of those inside."""
     inside = (other & cs).bit_count()
     return (other & ~cs).bit_count() + (c if c < inside else inside) <= c_other
+
+
+def _independent(codes: int, ground: int, limits: tuple) -> bool:
+    """Whether some set of the family (`ground`, `limits`) holds every code of `codes`."""
+    if codes & ~ground:
+        return False
+    for cs, c in limits:
+        if (codes & cs).bit_count() > c:
+            return False
+    return True
 
 
 def _holds(wide: tuple, narrow: tuple) -> bool:
@@ -1422,6 +1528,9 @@ class Grids(Relaxed):
         self.stack[0].append(self.clear)
         self.asks = False
 
+    def _limits(self) -> tuple:
+        return () if self.explicit else self.family[1]
+
     def _ground(self) -> int:
         """The codes some set of the family holds."""
         if self.explicit:
@@ -1483,6 +1592,16 @@ class Grids(Relaxed):
                             moves.append((q, r, WASTE, c))
                     if FORCE and not gone[c - 1]:
                         return moves
+                    if (FORCE_ALONE and gone[c - 1] == 1 and gone[c] == 2 and f < q
+                            and seq.find(c) < q - 1):
+                        # the same when one c-1 is on the grid (a top: no c is there),
+                        # the other c lies under c in the waste and c at or above the
+                        # first crowded index (it leaves before the stock is empty, so
+                        # by a build): until c leaves only c can cover that c-1, so a
+                        # winning line plays its moves with c there at once, c's own
+                        # left out (onto the other c-1 once there, the grids differ
+                        # by which c-1 is covered: the same bottoms and tops)
+                        return moves
             w = q if q < n else n - 1
             if exits and not (g < w or (w == n - 1 and f < w)):
                 moves.append((q, r, EXIT, 0))
@@ -1538,8 +1657,11 @@ class Grids(Relaxed):
                 self.family = (ground, ())  # one set (most positions)
             elif same and not any(cs & ~keep for cs, _c in limits):
                 self.family = (ground, limits)
+            elif len(limits) == 1:
+                cs, c = limits[0]
+                self.family = _normal(ground, ((cs & keep, c),))
             else:
-                self.family = _normal(ground, [(cs & keep, c) for cs, c in limits])
+                self.family = _normal_seen(ground, tuple([(cs & keep, c) for cs, c in limits]))
         self.seq = seq[:at] + seq[at + 1:]
         self.p = at
         self.redeals = r
@@ -1693,7 +1815,7 @@ class Grids(Relaxed):
             if not left:
                 self.status = WON
                 return WON
-            if self.known_lost():
+            if self.seq in self.table and self.known_lost():
                 self._undo(path.pop(), undos.pop())
                 continue
             if frame[2] is not None:
@@ -1727,7 +1849,10 @@ class Grids(Relaxed):
         the code above it. Where the child knows no more, every card it takes it takes
         no later than the parent's did (with j no greater, the same grid at the
         parent's j), so it is not stuck either, and the search is the same, node for
-        node."""
+        node. With SHARED the child's family may also say more than the parent's run
+        read: a refill that truncated it, or x taking the slack at its relevant code
+        while its x-1 was in the stock (the parent's run counted that slack only while
+        j had not passed that x-1); then it inherits nothing."""
         q, _r, kind, _c = move
         pointers, parent_mask, f = clear
         took = pointers.get(q)
@@ -1753,6 +1878,16 @@ class Grids(Relaxed):
         if kind != WASTE and x & 3 and gone[x] == 1 and gone[x - 1] == 1 \
                 and not ground >> x & 1:
             return False
+        limits = self.family[1]
+        if SHARED and limits:
+            # the child's limits say more than the parent's run read: a refill that
+            # truncated the family, or x spending the slack at its relevant code while
+            # its x-1 was still in the stock (the parent's run let x wait for it)
+            if kind != WASTE:
+                if limits != self.families[-1][1]:
+                    return False
+            elif x & 3 and not gone[x] and gone[x - 1] == 1 and seq.find(x - 1) >= q:
+                return False
         return not (x & 3 != 3 and gone[x + 1] == 1 and gone[x] == 1
                     and not ground >> x + 1 & 1)
 

@@ -422,12 +422,22 @@ the beam has made TAIL_FROM (2 million) nodes of its own, in at most as many nod
 it makes after that. Deal 6920 is won so in 3.09 million nodes (14 s of CPU): its
 line enters the second pass with 21 cards left, where `Grids` wins in 1,753 nodes.
 Below TAIL_FROM nothing changes (the beam's share of the page's 2 million nodes is 1.5
-million; the deals decided within 1 s stop far sooner). Deal 4321 stays undecided:
+million): 300 deals at random of those bench/results has won within a million nodes
+are won in the same nodes (median 51 ms of CPU, 54 for the old code beside it), and
+`bench/solver.py --mode passes3` wins 100 of 100, median 49 ms (50). The 11 deals it
+had won in over 2 million nodes are won again, in a median of 3.29 million nodes (5.05
+before) and 46.4 million in all (61.2): 937 in 2.17 million (13.6), 784 in 2.71 (7.76),
+5358, 5071 and 6436 sooner too, but 3274 in 10.0 (6.02) and 520, 6682, 5883 and 9316
+5-20% later (the tail's nodes, spent before the beam's win). Deal 4321 stays undecided:
 the 16,942 positions that 8 million nodes of beam (widths up to 7,381) made entering
 the second pass are lost but 3 (undecided at 300,000 nodes; 215 s of CPU in all), as
 are the 2,670 entering the third of 3 million; a proof that the deal is lost would
 need every position of the first pass too, and they are many (a search of the first
 pass alone met 657,495 sequences in its first million positions, far from done).
+Tried too: `Grids` alone from the root of 4321 (4 million nodes, its best line 23 cards
+short: the first pass's choices are where it spends them), and the core from the root
+asking `Grids` at each position entering a pass (its lines entered the second pass
+with 66-67 cards left, too many to decide within 50,000 nodes each).
 Tried and dropped: among equal scores, the
 grids with more exits first (exits counted from the parent's): single runs capped at
 one on 18 hard deals of 1-200 won 26 of 36 at a narrower width, but the whole order

@@ -428,7 +428,8 @@ are won in the same nodes (median 51 ms of CPU, 54 for the old code beside it), 
 had won in over 2 million nodes are won again, in a median of 3.29 million nodes (5.05
 before) and 46.4 million in all (61.2): 937 in 2.17 million (13.6), 784 in 2.71 (7.76),
 5358, 5071 and 6436 sooner too, but 3274 in 10.0 (6.02) and 520, 6682, 5883 and 9316
-5-20% later (the tail's nodes, spent before the beam's win). Deal 4321 stays undecided:
+5-20% later (the tail's nodes, spent before the beam's win). Deal 4321 stays undecided
+(30 million nodes with the tail, 238 s of CPU: 3 cards short):
 the 16,942 positions that 8 million nodes of beam (widths up to 7,381) made entering
 the second pass are lost but 3 (undecided at 300,000 nodes; 215 s of CPU in all), as
 are the 2,670 entering the third of 3 million; a proof that the deal is lost would

@@ -444,6 +444,35 @@ million now: a retry's); 4321 and 6920 are not won by runs with piles up to 648 
 either. Tried and dropped (29 November): the ties broken at random (a layer's positions
 and a refill's piles shuffled, seeded): runs of 64 and 192 won none of four slow deals
 more.
+The tail (29 November, branch dg11, issue 17): the beam's lines of 4321 and 6920 all
+ended a few cards short on the last pass, but the last two passes are cheap to decide
+exactly from where a line enters them: `Grids` (the game without the grid, exact with
+any passes) decides a position entering the last pass within 10 nodes, and one
+entering the second of three (13 to 37 cards left) in a few thousand (3,405 of the
+3,414 that a million nodes of beam made on deal 4321 within 200,000 each). So the
+positions the beam keeps as they enter the second pass are searched to the end
+(`Tail`: the fewest cards left first, one table shared, up to TAIL_NODES each), once
+the beam has made TAIL_FROM (2 million) nodes of its own, in at most as many nodes as
+it makes after that. Deal 6920 is won so in 3.09 million nodes (14 s of CPU): its
+line enters the second pass with 21 cards left, where `Grids` wins in 1,753 nodes.
+Below TAIL_FROM nothing changes (the beam's share of the page's 2 million nodes is 1.5
+million): 300 deals at random of those bench/results has won within a million nodes
+are won in the same nodes (median 51 ms of CPU, 54 for the old code beside it), and
+`bench/solver.py --mode passes3` wins 100 of 100, median 49 ms (50). The 11 deals it
+had won in over 2 million nodes are won again, in a median of 3.29 million nodes (5.05
+before) and 46.4 million in all (61.2): 937 in 2.17 million (13.6), 784 in 2.71 (7.76),
+5358, 5071 and 6436 sooner too, but 3274 in 10.0 (6.02) and 520, 6682, 5883 and 9316
+5-20% later (the tail's nodes, spent before the beam's win). Deal 4321 stays undecided
+(30 million nodes with the tail, 238 s of CPU: 3 cards short):
+the 16,942 positions that 8 million nodes of beam (widths up to 7,381) made entering
+the second pass are lost but 3 (undecided at 300,000 nodes; 215 s of CPU in all), as
+are the 2,670 entering the third of 3 million; a proof that the deal is lost would
+need every position of the first pass too, and they are many (a search of the first
+pass alone met 657,495 sequences in its first million positions, far from done).
+Tried too: `Grids` alone from the root of 4321 (4 million nodes, its best line 23 cards
+short: the first pass's choices are where it spends them), and the core from the root
+asking `Grids` at each position entering a pass (its lines entered the second pass
+with 66-67 cards left, too many to decide within 50,000 nodes each).
 Tried and dropped: among equal scores, the
 grids with more exits first (exits counted from the parent's): single runs capped at
 one on 18 hard deals of 1-200 won 26 of 36 at a narrower width, but the whole order
@@ -486,6 +515,7 @@ more CPU a node.
 from __future__ import annotations
 
 import copy
+import heapq
 import random
 import time
 from operator import itemgetter
@@ -513,6 +543,10 @@ SPENT_LIMIT = 5_000  # sets tried to name the piles of an undecided search's bes
 GRIDS = True  # one pass: the exact search without the grid (`Grids`) alone decides
 GRIDS_TABLE = 70_000  # sequences `Grids` keeps lost families of, at most (then it forgets)
 KEEP_LONG = True  # and it forgets the shorter half of them, not all (`Grids._forget`)
+TAIL_FROM = 2_000_000  # beam nodes before its positions entering the last two passes are
+# decided exactly (`Tail`: past the beam's share of the page's 2 million, so only the
+# bigger budgets of bench/winrates.py's retries see it)
+TAIL_NODES = 300_000  # nodes of `Grids` for one of those positions
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
 EXIT_CODES = tuple(code for code in range(48) if code & 3)  # the codes a pile can leave from
@@ -1967,7 +2001,9 @@ class Beam:
     (the line in `line`) or None and resumes where it stopped. A node is a position
     expanded, a child made, or CHARGE moves scored. Its moves are those at the pointers
     up to HORIZON cards dealt (`BeamCore`), until a run's every line ends within it with
-    no child left out: then the runs after it make them all."""
+    no child left out: then the runs after it make them all. The positions its lines
+    make entering the second of three passes are decided exactly by its `tail`
+    (`Tail`), from TAIL_FROM nodes of its own on."""
 
     # the runs: (width, what a base card still in the sequence costs, see `score`)
     RUNS = ((8, 6), (32, 6), (32, 4), (128, 6), (128, 4))
@@ -2021,6 +2057,8 @@ class Beam:
         self.cap = self.piles = 0
         self.capping, self.per_seq, self.overflow = False, {}, []
         self.made: set = set()  # (width, base, cap, piles, horizon) of the runs made
+        # the positions its lines make entering the last two passes, decided exactly
+        self.tail = Tail(draw, passes) if passes >= 3 else None
         self._start()
 
     def _start(self) -> None:
@@ -2097,8 +2135,19 @@ class Beam:
         core = self.core
         relaxed = self.relaxed
         end = self.nodes + quota
+        tail = self.tail
         while self.nodes < end and not self.done:
             if self.chosen is None:
+                if tail is not None and (due := tail.due(self.nodes)):
+                    # the tail's turn (between two positions expanded): at most as many
+                    # nodes as the beam has made since TAIL_FROM
+                    before = tail.nodes
+                    verdict = tail.step(min(end - self.nodes, due))
+                    self.nodes += tail.nodes - before
+                    if verdict == WON:
+                        self.line = tail.line
+                        return WON
+                    continue
                 # expand the layer: its positions' moves, scored
                 if self.at < len(self.layer):
                     position = self.layer[self.at]
@@ -2153,6 +2202,9 @@ class Beam:
                 bases = parent[5] - (not card & 3)
                 runs = parent[7] + _joins(parent[2], card)
                 self.chosen.append(key + (bases, (move, parent), runs))
+                if (tail is not None and core.redeals == tail.redeals > parent[4]
+                        and self.nodes - tail.nodes >= TAIL_FROM):
+                    tail.add(core, self._line(parent) + [move])
                 if len(seq) < self.best_left:
                     self.best_left = len(seq)
                     self.best_line = self._line(parent) + [move]
@@ -2184,6 +2236,7 @@ class Beam:
         wide runs they hold some 50,000 scored moves."""
         self.done = True
         self.layer, self.candidates, self.chosen, self.seen = [], [], None, set()
+        self.tail = None
 
     def _load(self, position: tuple) -> None:
         core = self.core
@@ -2200,6 +2253,75 @@ class Beam:
             link = parent[6]
         line.reverse()
         return line
+
+
+class Tail:
+    """The positions the beam's lines make as they enter the last two passes (the
+    second of three), each decided exactly by `Grids`, the fewest cards left first.
+    `Grids` is the game itself without the grid, whatever the passes (checked against
+    the plain search with three), and cheap there: on three-pass deal 4321 all 16,942
+    such positions of 8 million nodes of beam were decided, 16,939 lost, within 300,000
+    nodes each and 215 s of CPU in all (its last pass, entered, is decided within 10
+    nodes). The beam ranks a pass's positions by what they keep for later, blind to
+    whether the passes left can be won; here they are searched to the end, one table
+    shared (a lost position is lost whatever the root). A win is the beam's line to
+    the position, then `Grids`'s, its piles named (`spent`, `on_grid`). Positions are
+    taken from TAIL_FROM beam nodes on, and the tail spends at most as many nodes as
+    the beam has made since (`due`)."""
+
+    def __init__(self, draw: int, passes: int) -> None:
+        self.draw, self.passes = draw, passes
+        self.redeals = passes - 2  # the pass whose positions it takes, as they enter it
+        self.heap: list[tuple] = []  # (cards left, order, bottoms, tops, key, line to it)
+        self.seen: set = set()
+        self.table: dict = {}  # `Grids.table`, shared
+        self.grids: Grids | None = None  # the search of `entry`, resumable
+        self.entry: tuple = ()
+        self.nodes = 0
+        self.line: list[tuple] | None = None
+
+    def add(self, core: Core, line: list[tuple]) -> None:
+        """`core`'s position, reached by `line` from the root (each position once)."""
+        seq = core.seq
+        key = (seq, core.p, core.redeals, relevant(exits_mask(core.bottoms, core.tops), seq))
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        heapq.heappush(self.heap, (len(seq), len(self.seen), bytes(core.bottoms),
+                                   bytes(core.tops), key, line))
+
+    def due(self, nodes: int) -> int:
+        """The nodes the tail may make now (0: the beam's turn), the beam and the tail
+        having made `nodes`: the beam's own since TAIL_FROM less the tail's."""
+        if self.grids is None and not self.heap:
+            return 0
+        return max(0, nodes - TAIL_FROM - 2 * self.nodes)
+
+    def step(self, quota: int) -> str | None:
+        """Decide positions for up to `quota` nodes: WON (the whole line in `line`) or
+        None."""
+        end = self.nodes + quota
+        while self.nodes < end:
+            if self.grids is None:
+                if not self.heap:
+                    return None
+                self.entry = heapq.heappop(self.heap)
+                seq, p, r, mask = self.entry[4]
+                self.grids = Grids(seq, p, r, self.draw, self.passes, mask)
+                self.grids.table = self.table
+            grids = self.grids
+            before = grids.nodes
+            verdict = grids.step(min(end - self.nodes, TAIL_NODES - grids.nodes))
+            self.nodes += grids.nodes - before
+            if verdict == WON:
+                _left, _order, bottoms, tops, (seq, p, r, _mask), line = self.entry
+                core = Core(list(bottoms), list(tops), seq, p, r, self.draw, self.passes,
+                            shake=False)
+                self.line = line + on_grid(core, grids.spent(grids.path))
+                return WON
+            if verdict is not None or grids.nodes >= TAIL_NODES:
+                self.grids = None  # lost, or out of its budget: the next position
+        return None
 
 
 class Follow:

@@ -50,7 +50,7 @@ $(NPM_STAMP): package.json package-lock.json
 
 # The standard library is compiled to bytecode once here (tools/compile_stdlib.mjs says
 # why: every page start compiled it again).
-$(VENDOR_STAMP): $(NPM_STAMP) tools/compile_stdlib.mjs
+$(VENDOR_STAMP): $(NPM_STAMP) tools/compile_stdlib.mjs tools/stdlib_subset.py
 	rm -rf vendor
 	mkdir -p vendor/pyscript vendor/pyodide
 	cp -R node_modules/@pyscript/core/dist/. vendor/pyscript/

@@ -135,10 +135,12 @@
     return kept;
   };
 
-  // The player's calendar day, as game/ui/dom.py's local_today reads it.
+  // The player's calendar day, as game/ui/dom.py's local_today reads it, written as Python
+  // writes it in a deal of the day's link (datetime.date.isoformat).
   const today = () => {
     const now = new Date();
-    return `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
+    const two = (n) => String(n).padStart(2, "0");
+    return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
   };
 
   const copyHome = () => {
@@ -282,13 +284,6 @@
     return [...params.keys()].length === 1 && snapshot.over === false ? snapshot : null;
   };
 
-  // The day as Python writes it in a deal of the day's link (datetime.date.isoformat).
-  const isoToday = () => {
-    const now = new Date();
-    const two = (n) => String(n).padStart(2, "0");
-    return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
-  };
-
   // A first visit: the site's own address, and no key of this site in storage but this
   // script's own copies (so no game to continue, no deal of the day played, no setting
   // made: a list copied on another day is then still a new player's).
@@ -304,17 +299,23 @@
   // The new player's list, {top, main, html}, from index.html's own template for the
   // page's language; the <html> attributes are the settings' defaults, "auto" meaning
   // the system's colour scheme as game/ui/settings_view.py reads it.
+  // index.html's new player's list in `lang` (the build's <template>), or null.
+  const newcomerTemplate = (lang) => {
+    const template = document.getElementById(`early-newcomer-${lang}`);
+    return template instanceof HTMLTemplateElement ? template : null;
+  };
+
   const newcomer = () => {
     const lang = document.documentElement.lang;
-    const template = document.getElementById(`early-newcomer-${lang}`);
-    if (!(template instanceof HTMLTemplateElement)) return null;
+    const template = newcomerTemplate(lang);
+    if (!template) return null;
     const parts = template.content.cloneNode(true);
     const top = parts.querySelector("header.topbar");
     const main = parts.querySelector("main#home");
     if (!top || !main) return null;
     for (const link of main.querySelectorAll("a.daily-link[href]")) {
       const query = new URLSearchParams(link.getAttribute("href"));
-      query.set("daily", isoToday());
+      query.set("daily", today());
       link.setAttribute("href", `?${query}`);
     }
     return {
@@ -378,11 +379,8 @@
   const shell = () => {
     const game = new URLSearchParams(location.search).get("game");
     if (!game || !GAME_ID.test(game)) return;
-    const title = (lang) => {
-      const template = document.getElementById(`early-newcomer-${lang}`);
-      return template instanceof HTMLTemplateElement &&
-        template.content.querySelector(`.game-tile[data-game-id="${game}"] h2`);
-    };
+    const title = (lang) => newcomerTemplate(lang)?.content
+      .querySelector(`.game-tile[data-game-id="${game}"] h2`);
     const name = title(document.documentElement.lang);
     const english = title("en");
     const heading = document.querySelector("#loader .loader-title");

@@ -13,6 +13,7 @@ from tools.stdlib_subset import (
     GRAPH,
     NEVER,
     WHOLE,
+    import_graph,
     imports_of,
     js_imports,
     module_of,
@@ -64,6 +65,45 @@ def test_imports_are_read_inside_functions_and_from_javascript_strings():
     script = ('x="import js\\nfrom pyodide.ffi import to_js\\nimport base64,html as h, io";'
               'A=short_hash;import os\nimport y from "yy"')
     assert js_imports(script) == {"js", "pyodide.ffi", "base64", "html", "io", "os", "y"}
+
+
+def test_the_graph_resolves_relative_imports_and_knows_which_run_at_import(tmp_path):
+    source = """
+import os
+from . import sibling
+from .. import uncle
+if TYPE_CHECKING:
+    import typing_only
+try:
+    import optional
+except ImportError:
+    optional = None
+try:
+    import needed
+finally:
+    pass
+class Kept:
+    import in_class
+def later():
+    import in_function
+if __name__ == "__main__":
+    import as_script
+"""
+    library = tmp_path / "lib.zip"
+    with zipfile.ZipFile(library, "w") as zf:
+        zf.writestr("pkg/sub/__init__.py", source)
+        zf.writestr("pkg/sub/mod.py", "from . import x\nfrom .y import z\n")
+        zf.writestr("pkg/sub/data.py", "def (: not python")
+    with zipfile.ZipFile(library) as zf:
+        graph = import_graph(zf)
+    assert set(graph) == {"pkg.sub", "pkg.sub.mod"}
+    assert graph["pkg.sub"]["imports"] == sorted({
+        "os", "pkg.sub.sibling", "pkg.uncle", "typing_only", "optional", "needed",
+        "in_class", "in_function", "as_script", "pkg.sub", "pkg"})
+    assert graph["pkg.sub"]["at_import"] == sorted({
+        "os", "pkg.sub.sibling", "pkg.uncle", "needed", "in_class", "pkg.sub", "pkg"})
+    assert graph["pkg.sub.mod"]["imports"] == ["pkg.sub", "pkg.sub.x", "pkg.sub.y",
+                                                "pkg.sub.y.z"]
 
 
 def test_the_subset_zip_holds_the_chosen_bytecode_and_every_other_entry(tmp_path):

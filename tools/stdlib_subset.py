@@ -4,8 +4,9 @@ runtime's zip with only that part (tools/build_site.py ships it).
 Pyodide loads its whole standard library as one zip, `python_stdlib.zip`: 3.5 MB of a
 first visit's 8.6 MB, compressed as it is. The page imports about 150 of its 560 modules.
 Which ones it can import is known without running it: every import statement of every
-module, read from the sources when `make vendor` compiles them (tools/compile_stdlib.mjs
-writes python_stdlib.imports.json, imports inside functions included). So the build
+module, read from the sources when `make vendor` compiles them (`import_graph` below, run
+by tools/compile_stdlib.mjs, writes python_stdlib.imports.json, imports inside functions
+included). So the build
 ships the modules reachable through that graph from:
 - every module the game's sources import (game/**, main.py, read here with `ast`);
 - every module PyScript's and Pyodide's own JavaScript runs Python imports of (the import
@@ -33,7 +34,7 @@ import ast
 import json
 import re
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 GRAPH = "python_stdlib.imports.json"
@@ -79,17 +80,82 @@ def top(name: str) -> str:
     return name.split(".")[0]
 
 
-def imports_of(source: str) -> set[str]:
-    """The absolute module names a Python source imports (for 'from a import b', a and
-    a.b), imports inside functions too; relative imports are the game's own."""
+def imported(tree: ast.AST, module: str | None, package: bool = False) -> set[str]:
+    """Every module name the import statements of `tree` may load (for 'from a import b',
+    a and a.b: b may be a submodule), imports inside functions too; relative imports made
+    absolute from `module` (a package when `package`), or left out when it is None (the
+    game's own)."""
+    base = (module if package else module.rpartition(".")[0]) if module else ""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level and module is None:
+                continue
+            name = node.module or ""
+            if node.level:
+                parts = base.split(".") if base else []
+                name = ".".join(parts[:len(parts) - node.level + 1] + ([name] if name else []))
+            if name:
+                found.add(name)
+            found.update(f"{name}.{alias.name}" if name else alias.name
+                         for alias in node.names if alias.name != "*")
     return found
+
+
+def imports_of(source: str) -> set[str]:
+    """The absolute module names a source of the game imports."""
+    return imported(ast.parse(source), None)
+
+
+OPTIONAL = {"ImportError", "ModuleNotFoundError", "Exception", "BaseException"}
+
+
+def at_import(statements: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The import statements that run when a module is imported: not those in functions,
+    under `if TYPE_CHECKING:` or `if __name__ == "__main__":`, or in a try that catches
+    an ImportError."""
+    for node in statements:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        elif isinstance(node, ast.If) and ("TYPE_CHECKING" in ast.unparse(node.test)
+                                           or "__main__" in ast.unparse(node.test)):
+            yield from at_import(node.orelse)
+        elif isinstance(node, ast.Try):
+            caught = {part.strip() for handler in node.handlers
+                      for part in (ast.unparse(handler.type) if handler.type else "Exception")
+                      .strip("()").split(",")}
+            if not caught & OPTIONAL:
+                yield from at_import(node.body)
+            yield from at_import(node.orelse)
+            yield from at_import(node.finalbody)
+        else:
+            for field in ("body", "orelse", "finalbody"):  # class bodies, ifs, withs, loops
+                yield from at_import(getattr(node, field, None) or [])
+
+
+def import_graph(library: zipfile.ZipFile) -> dict[str, dict[str, list[str]]]:
+    """{module: {"imports": [...], "at_import": [...]}} of the sources of a zip of the
+    standard library (run by tools/compile_stdlib.mjs in Pyodide's own Python, whose
+    syntax the sources are in); a source that does not compile (test data) is left out."""
+    graph = {}
+    for info in library.infolist():
+        if info.filename.endswith(".py"):
+            package = info.filename.endswith("/__init__.py")
+            module = info.filename[:-3].replace("/", ".").removesuffix(".__init__")
+            try:
+                tree = ast.parse(library.read(info), info.filename)
+            except (SyntaxError, ValueError):
+                continue
+            graph[module] = {
+                "imports": sorted(imported(tree, module, package)),
+                "at_import": sorted(imported(ast.Module(list(at_import(tree.body)), []),
+                                             module, package)),
+            }
+    return graph
 
 
 def roots(sources: Iterable[str]) -> set[str]:

@@ -10,6 +10,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path("game.zip").resolve()))
 
+from game.dataclass_code import install  # noqa: E402
+
+install()  # before the game's classes are made: they use the code the build compiled
 from game.ui.app import start  # noqa: E402
 
 start()

@@ -92,13 +92,15 @@ def toml_chunk() -> str:
 
 
 GAME_FROM_ZIP = """
-import os, sys
+import dataclasses, os, sys
 import game.ui.app, game.i18n
 from game.ui.rules import page_template
+known = dataclasses.exec
 {"app": game.ui.app.__file__, "loader": type(game.ui.app.__loader__).__name__,
  "unpacked": os.path.exists("game"), "first_path": sys.path[0],
  "french": game.i18n.translations("fr").gettext("New deal"),
- "rules": page_template("fr", "devils-grip")[:15]}
+ "rules": page_template("fr", "devils-grip")[:15],
+ "dataclasses": [type(known).__name__, known.found, known.compiled, len(known.table)]}
 """
 
 
@@ -106,7 +108,8 @@ def test_the_game_is_imported_from_game_zip_unpacked_nowhere(context, site_url):
     """pyscript.toml has game.zip written as one file and main.py imports from it: each
     module's bytecode comes from the zip (its __file__ is the .pyc inside it), no game/
     folder is unpacked, and the data files (a catalogue, a Rules page) are read from the
-    zip through the package's loader."""
+    zip through the package's loader. Every dataclass made until then was made from the
+    methods the build compiled (game/dataclass_code.py), none compiled in the page."""
     context.add_init_script(pyprobe.INIT_SCRIPT)
     page = context.new_page()
     page.goto(site_url + GAME_PATH)
@@ -117,6 +120,9 @@ def test_the_game_is_imported_from_game_zip_unpacked_nowhere(context, site_url):
     assert found["first_path"].endswith("/game.zip") and not found["unpacked"], found
     assert found["french"] not in ("", "New deal"), found
     assert found["rules"].startswith("<"), found
+    kind, made_from_table, compiled, known = found["dataclasses"]
+    assert kind == "Known" and made_from_table >= 20 and compiled == 0, found
+    assert known >= made_from_table, found
 
 
 def pyscript_chunks_on_the_way() -> list[str]:

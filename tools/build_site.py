@@ -205,7 +205,8 @@ def compile_bytecode(sources: dict[str, Path], pyodide: Path) -> dict[str, bytes
     `x.py`, where zipimport looks), compiled by the Python of the vendored Pyodide under
     node (tools/compile_pyc.mjs): Pyodide's Python is not this machine's, and a .pyc is only
     read by the version that wrote it. Unchecked hash-based .pyc files: the page imports
-    them without compiling or looking at the time."""
+    them without compiling or looking at the time. And, compiled there too, the methods
+    @dataclass writes for the package's classes (game/dataclass_code.py's table)."""
     texts = {name: path.read_text(encoding="utf-8") for name, path in sources.items()
              if name.endswith(".py")}
     with tempfile.TemporaryDirectory() as tmp:
@@ -221,6 +222,10 @@ def compile_bytecode(sources: dict[str, Path], pyodide: Path) -> dict[str, bytes
     pyc = {name: base64.b64decode(data) for name, data in result["pyc"].items()}
     if len(pyc) != len(texts):
         raise SystemExit(f"tools/compile_pyc.mjs compiled {len(pyc)} of {len(texts)} modules")
+    sys.path.insert(0, str(ROOT))
+    from game.dataclass_code import TABLE
+
+    pyc[f"{GAME_PACKAGE}/{TABLE}"] = base64.b64decode(result["dataclass_code"])
     return pyc
 
 

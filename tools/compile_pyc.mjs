@@ -6,12 +6,17 @@
 //   node tools/compile_pyc.mjs VENDOR_PYODIDE_DIR IN.json OUT.json
 //
 // IN.json: {"game/x.py": "<source>", ...}. OUT.json: {"tag": "cpython-314",
-// "pyc": {"game/x.pyc": "<base64>", ...}}.
+// "pyc": {"game/x.pyc": "<base64>", ...}, "dataclass_code": "<base64>"}.
 // Docstrings are left out of the bytecode, classes' excepted (the sources ship beside it
 // for tracebacks).
 // The .pyc files are hash-based and unchecked (PEP 552): a time-stamped one would be
 // checked against the source's time in the zip, and the build writes both from the same
 // files, so they cannot disagree.
+// "dataclass_code": the methods @dataclass writes for the package's classes, compiled here
+// too (game/dataclass_code.py records them by importing every module of the package; the
+// page then makes its classes without compiling). The modules are imported from a copy of
+// the sources in Pyodide's memory, with a stand-in `pyscript` module: the page's modules
+// only bind its `document` and `window` at import, and call them later.
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -53,6 +58,26 @@ for name, text in sorted(sources.items()):
     code = compile(tree, name, "exec", dont_inherit=True)
     pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
     out[name[:-3] + ".pyc"] = base64.b64encode(bytes(pyc)).decode()
-json.dumps({"tag": sys.implementation.cache_tag, "pyc": out})
+
+
+def dataclass_code(sources):
+    """game/dataclass_code.py's table of the package's classes, marshalled."""
+    import marshal, os, types
+    root = "/tmp/game-sources"
+    for name, text in sources.items():
+        os.makedirs(os.path.dirname(f"{root}/{name}"), exist_ok=True)
+        with open(f"{root}/{name}", "w", encoding="utf-8") as file:
+            file.write(text)
+    sys.path.insert(0, root)
+    stand_in = types.ModuleType("pyscript")
+    stand_in.document = stand_in.window = None
+    sys.modules["pyscript"] = stand_in
+    modules = sorted(name[:-3].replace("/", ".").removesuffix(".__init__") for name in sources)
+    from game.dataclass_code import record
+    return marshal.dumps(record(modules))
+
+
+json.dumps({"tag": sys.implementation.cache_tag, "pyc": out,
+            "dataclass_code": base64.b64encode(dataclass_code(sources)).decode()})
 `);
 writeFileSync(output, result);

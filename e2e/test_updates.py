@@ -236,7 +236,9 @@ EARLY_UPDATE_JS = """
   });
   if (starts === 1) {
     const fetch = window.fetch;
-    const late = Promise.race([takeover, new Promise(r => setTimeout(r, 30000))]);
+    // (the new worker precaches the whole site first, which on a loaded machine can near
+    // 30 s: a page let go before it came is ready first, and the test failed once so)
+    const late = Promise.race([takeover, new Promise(r => setTimeout(r, 50000))]);
     window.fetch = (...args) => late.then(() => fetch(...args));
   }
   navigator.serviceWorker.getRegistration().then(r => r && r.update()).catch(() => {});

@@ -534,6 +534,7 @@ FORCE = True
 FORCE_ALONE = True  # and when one of its step below is there, its twin under it (`Grids`)
 STUCK = True  # `Relaxed._stuck`: a waste that cannot be emptied
 PREFIX = True  # dealing on stops at a pointer whose waste is stuck
+LAZY = True  # and that pointer's test waits for a move at it or beyond (`Grids._children`)
 COVER = True  # and in it, the tops of a step known covered for good
 LEAN = True  # `_normal` drops the limits of a family that another implies
 INHERIT = True  # `Grids._inherits`: a child known not stuck from its parent's `_stuck`
@@ -1158,54 +1159,54 @@ class Relaxed:
             if j == n:
                 return True
             c = seq[i]
-            if runs <= 24 and c & 3:
-                gone_below = gone[c - 1]
-                if gone_below < gone[c] or (gone_below < 2 and runs < 24):
-                    if not cover_on:  # the waste's card builds
-                        runs += joined[c * 27 + gone_below * 9 + gone[c] * 3 + gone[c + 1]]
-                        gone[c] -= 1
-                        i -= 1
-                        continue
-                    cover = covered.get(c)
-                    rel = start[c] == 1 and start[c - 1] == 1  # a relevant code
-                    if cover is None:
-                        # a relevant code without slack: its one c-1 on the grid lies
-                        # under its one c there (no c-1 tops now)
-                        cover = rel and not mask >> c & 1
-                    if 2 - gone_below > cover:
-                        if rel and limits:
-                            # while its c-1 in the sequence is not on the grid the card
-                            # takes the slack at c, with the others taken above it
-                            if gone_below == 1:
-                                now = spent | 1 << c
-                                for until, bit in spent_until:
-                                    if j <= until:
-                                        now |= bit
-                                if now & ~mask:
-                                    cover = 2  # (it does not build)
-                                else:
-                                    for cs, most in limits:  # (`_independent`)
-                                        if (now & cs).bit_count() > most:
-                                            cover = 2
-                                            break
-                            if cover < 2:
-                                below_at = seq.find(c - 1)
-                                if below_at < i:
-                                    spent |= 1 << c
-                                elif below_at >= p:
-                                    spent_until.append((below_at, 1 << c))
-                        if cover < 2:
-                            covered[c] = cover + 1  # it lies on a c-1, for good
-                            runs += joined[c * 27 + gone_below * 9 + gone[c] * 3
-                                           + gone[c + 1]]
-                            gone[c] -= 1
-                            i -= 1
-                            continue
-            # x joins the grid (`_take`: the fewest piles change around its step only)
-            x = seq[j]
-            j += 1
-            runs += joined[x * 27 + gone[x - 1] * 9 + gone[x] * 3 + gone[x + 1]]
-            gone[x] -= 1
+            if not c & 3:
+                return True  # (a base leaves only once the stock is empty, and f cannot)
+            if cover_on:
+                cover = covered.get(c)
+                rel = start[c] == 1 and start[c - 1] == 1  # a relevant code
+                if cover is None:
+                    # a relevant code without slack: its one c-1 on the grid lies
+                    # under its one c there (no c-1 tops now)
+                    cover = rel and not mask >> c & 1
+                shared = rel and limits
+            else:
+                cover, shared = 0, False
+            while True:  # the least j at which the card builds
+                if runs <= 24:
+                    gone_below = gone[c - 1]
+                    if (gone_below < gone[c] or (gone_below < 2 and runs < 24)) \
+                            and 2 - gone_below > cover:
+                        if not shared or gone_below != 1:
+                            break
+                        # while its c-1 in the sequence is not on the grid the card
+                        # takes the slack at c, with the others taken above it
+                        now = spent | 1 << c
+                        for until, bit in spent_until:
+                            if j <= until:
+                                now |= bit
+                        if not now & ~mask:
+                            for cs, most in limits:  # (`_independent`)
+                                if (now & cs).bit_count() > most:
+                                    break
+                            else:
+                                break
+                # x joins the grid (`_take`: the fewest piles change around its step only)
+                if j == n:
+                    return True
+                x = seq[j]
+                j += 1
+                runs += joined[x * 27 + gone[x - 1] * 9 + gone[x] * 3 + gone[x + 1]]
+                gone[x] -= 1
+            if shared:
+                below_at = seq.find(c - 1)
+                if below_at < i:
+                    spent |= 1 << c
+                elif below_at >= p:
+                    spent_until.append((below_at, 1 << c))
+            covered[c] = cover + 1  # it lies on a c-1, for good
+            runs += joined[c * 27 + gone_below * 9 + gone[c] * 3 + gone[c + 1]]
+            gone[c] -= 1
+            i -= 1
         return False
 
     def _children(self) -> list[tuple]:
@@ -1607,22 +1608,30 @@ class Grids(Relaxed):
             g = n
         exits = self.runs < 24
         moves = []
+        # Dealt to a pointer whose waste is stuck, the position is lost, and so is all
+        # that dealing on reaches from it: no move there or beyond (PREFIX). So a
+        # pointer's `_stuck` waits for the first move at it or beyond (`_dealt_stuck`):
+        # where none comes it would cut nothing (LAZY; the same moves).
+        pending: list[int] = []
         q, d = self.p, self.draw
         while True:  # the pointers dealing reaches (`pointers`: no redeal is left)
             if q:
                 if PREFIX and q != self.p and not g < q - 1:
-                    if self._stuck(q):
-                        # dealt to q the waste cannot be emptied: that position is
-                        # lost, and so is all that dealing on reaches from it
-                        return moves
-                    if INHERIT:
-                        clear[q] = self._first_takes(q, mask)
-                        self.clear = (clear, mask, f)
+                    if not LAZY:
+                        if self._stuck(q):
+                            return moves
+                        if INHERIT:
+                            clear[q] = self._first_takes(q, mask)
+                            self.clear = (clear, mask, f)
+                    else:
+                        pending.append(q)
                 c = seq[q - 1]
                 if c & 3:
                     if not (g < q - 1 or (q == n and f < n - 1)):
                         below, here = 2 - gone[c - 1], 2 - gone[c]
                         if below > here or (below and exits and mask >> c & 1):
+                            if pending and self._dealt_stuck(pending, clear, mask, f):
+                                return moves
                             moves.append((q, r, WASTE, c))
                     if FORCE and not gone[c - 1]:
                         return moves
@@ -1638,10 +1647,26 @@ class Grids(Relaxed):
                         return moves
             w = q if q < n else n - 1
             if exits and not (g < w or (w == n - 1 and f < w)):
+                if pending and self._dealt_stuck(pending, clear, mask, f):
+                    return moves
                 moves.append((q, r, EXIT, 0))
             if q == n:
                 return moves
             q = q + d if q + d < n else n
+
+    def _dealt_stuck(self, pending: list[int], clear: dict, mask: int, f: int) -> bool:
+        """Whether the waste is stuck (`_stuck`) dealt to one of the pointers `pending`
+        (in the order dealing reaches them); those found not stuck go to `clear`, for
+        the children's `_inherits`, and leave `pending`."""
+        for q in pending:
+            if self._stuck(q):
+                return True
+            if INHERIT:
+                clear[q] = self._first_takes(q, mask)
+        if INHERIT:
+            self.clear = (clear, mask, f)
+        pending.clear()
+        return False
 
     def apply(self, move: tuple, links: dict | None = None) -> tuple:
         """The move, and its family made from the old one (`explicit`: as sets, and

@@ -535,6 +535,7 @@ FORCE_ALONE = True  # and when one of its step below is there, its twin under it
 STUCK = True  # `Relaxed._stuck`: a waste that cannot be emptied
 PREFIX = True  # dealing on stops at a pointer whose waste is stuck
 LAZY = True  # and that pointer's test waits for a move at it or beyond (`Grids._children`)
+FIRST_TAKE = True  # `Grids._inherits` for a refill after the waste's top card left first
 COVER = True  # and in it, the tops of a step known covered for good
 LEAN = True  # `_normal` drops the limits of a family that another implies
 INHERIT = True  # `Grids._inherits`: a child known not stuck from its parent's `_stuck`
@@ -551,6 +552,8 @@ TAIL_NODES = 300_000  # nodes of `Grids` for one of those positions
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
 EXIT_CODES = tuple(code for code in range(48) if code & 3)  # the codes a pile can leave from
+SEQUENCE = bytes(code >> 2 for code in range(256))  # a code to its sequence
+UNTAKEN = -99  # `Grids`: a pointer's first stock card in `_stuck` not known
 PR = 10  # a lost entry of `Relaxed.failed` is mask << PR | pointer << 2 | redeals
 
 
@@ -1154,6 +1157,7 @@ class Relaxed:
         # c-1 in the sequence lies below it in the waste
         spent_until: list[tuple[int, int]] = []  # (index, code bit): the same while j is
         # at most the index, that of its c-1 in the stock
+        first = f - 1  # the waste index at its first stock card (f - 1: none)
         i, j = p - 1, p
         while i >= f:
             if j == n:
@@ -1193,6 +1197,8 @@ class Relaxed:
                 # x joins the grid (`_take`: the fewest piles change around its step only)
                 if j == n:
                     return True
+                if j == p:
+                    first = i
                 x = seq[j]
                 j += 1
                 runs += joined[x * 27 + gone[x - 1] * 9 + gone[x] * 3 + gone[x + 1]]
@@ -1207,6 +1213,7 @@ class Relaxed:
             runs += joined[c * 27 + gone_below * 9 + gone[c] * 3 + gone[c + 1]]
             gone[c] -= 1
             i -= 1
+        self.first_take = first
         return False
 
     def _children(self) -> list[tuple]:
@@ -1557,7 +1564,8 @@ class Grids(Relaxed):
         self.table: dict = {}  # sequence: [(pointer, redeals, family)] lost
         # `_stuck` known False here from the parent's (`_inherits`), and what the
         # last `_children` knew of its pointers for its children's: see `_clear`
-        self.inherited = False
+        self.inherited: int | None = None
+        self.first_take = UNTAKEN  # the last `_stuck` run's, when not stuck (see there)
         self.clear: tuple | None = None
         super().__init__(seq, p, redeals, draw, passes, None, mask)
         self.stack[0].append(self.clear)
@@ -1577,7 +1585,7 @@ class Grids(Relaxed):
 
     def _children(self) -> list[tuple]:
         self.mask = self._ground()
-        inherited, self.inherited = self.inherited, False
+        inherited, self.inherited = self.inherited, None
         self.clear = None
         if self.redeals + 1 != self.passes:
             return Relaxed._children(self)
@@ -1596,11 +1604,13 @@ class Grids(Relaxed):
         clear: dict = {}  # pointer q where `_stuck(q)` is False: whether it took the
         # waste's top card first (`_inherits`)
         if STUCK:
-            if not inherited and self._stuck():  # (it cuts wherever `_waits` would)
-                return []
+            if inherited is None:
+                if self._stuck():  # (it cuts wherever `_waits` would)
+                    return []
+                inherited = self.first_take
             if INHERIT and self.p:
-                clear[self.p] = self._first_takes(self.p, mask)
-                self.clear = (clear, mask, f)
+                clear[self.p] = (self._first_takes(self.p, mask), inherited)
+                self.clear = (clear, mask, f, self.runs)
         elif f <= self._waits(f):
             return []
         g = seq.translate(BASES).find(0, f)  # the first base card at or above f
@@ -1621,8 +1631,8 @@ class Grids(Relaxed):
                         if self._stuck(q):
                             return moves
                         if INHERIT:
-                            clear[q] = self._first_takes(q, mask)
-                            self.clear = (clear, mask, f)
+                            clear[q] = (self._first_takes(q, mask), self.first_take)
+                            self.clear = (clear, mask, f, self.runs)
                     else:
                         pending.append(q)
                 c = seq[q - 1]
@@ -1662,9 +1672,9 @@ class Grids(Relaxed):
             if self._stuck(q):
                 return True
             if INHERIT:
-                clear[q] = self._first_takes(q, mask)
+                clear[q] = (self._first_takes(q, mask), self.first_take)
         if INHERIT:
-            self.clear = (clear, mask, f)
+            self.clear = (clear, mask, f, self.runs)
         pending.clear()
         return False
 
@@ -1895,7 +1905,7 @@ class Grids(Relaxed):
         return not COVER or 2 - gone_below > (gone[c] == 1 and gone_below == 1
                                                and not mask >> c & 1)
 
-    def _inherits(self, move: tuple, seq: bytes, clear: tuple) -> bool:
+    def _inherits(self, move: tuple, seq: bytes, clear: tuple) -> int | None:
         """Whether `_stuck()` is known False in the position `move` just made from the
         one with sequence `seq` (INHERIT). There `_stuck(q)` was False at the pointers
         `clear` holds, each with whether it took the waste's top card first (else the
@@ -1913,30 +1923,33 @@ class Grids(Relaxed):
         while its x-1 was in the stock (the parent's run counted that slack only while
         j had not passed that x-1); then it inherits nothing."""
         q, _r, kind, _c = move
-        pointers, parent_mask, f = clear
-        took = pointers.get(q)
-        if took is None:
-            return False
+        pointers, parent_mask, f, parent_runs = clear
+        run = pointers.get(q)
+        if run is None:
+            return None
+        took, first = run
         if kind == WASTE:
             if not took:
-                return False
+                return None
             at = q - 1
-        elif q < len(seq) and not took:
+        elif q < len(seq) and (not took or (
+                FIRST_TAKE and first != UNTAKEN and self.runs <= parent_runs
+                and seq[first + 1:q].translate(SEQUENCE).find(seq[q] >> 2) < 0)):
             at = q
         else:
-            return False  # (the waste's top card refilled: another line of `_stuck`)
+            return None  # (the waste's top card refilled: another line of `_stuck`)
         if at <= f or self.first_crowded != f:
-            return False
+            return None
         x = seq[at]
         ground = self._ground()
         if parent_mask & ~ground & ~(3 << x):
-            return False  # the child knows of more tops covered
+            return None  # the child knows of more tops covered
         gone = self.gone
         # the child knows the one x-1 on the grid covered (it had x in the sequence:
         # the parent did not) or the one x there (the parent had none)
         if kind != WASTE and x & 3 and gone[x] == 1 and gone[x - 1] == 1 \
                 and not ground >> x & 1:
-            return False
+            return None
         limits = self.family[1]
         if SHARED and limits:
             # the child's limits say more than the parent's run read: a refill that
@@ -1944,11 +1957,12 @@ class Grids(Relaxed):
             # its x-1 was still in the stock (the parent's run let x wait for it)
             if kind != WASTE:
                 if limits != self.families[-1][1]:
-                    return False
+                    return None
             elif x & 3 and not gone[x] and gone[x - 1] == 1 and seq.find(x - 1) >= q:
-                return False
-        return not (x & 3 != 3 and gone[x + 1] == 1 and gone[x] == 1
-                    and not ground >> x + 1 & 1)
+                return None
+        if x & 3 != 3 and gone[x + 1] == 1 and gone[x] == 1 and not ground >> x + 1 & 1:
+            return None
+        return first if kind == WASTE else UNTAKEN
 
     def spent(self, line: list[tuple], limit: int | None = None) -> list[tuple] | None:
         """`line`, a line of this search from its root, with each refill naming the

@@ -536,6 +536,7 @@ STUCK = True  # `Relaxed._stuck`: a waste that cannot be emptied
 PREFIX = True  # dealing on stops at a pointer whose waste is stuck
 LAZY = True  # and that pointer's test waits for a move at it or beyond (`Grids._children`)
 FIRST_TAKE = True  # `Grids._inherits` for a refill after the waste's top card left first
+SKIP = True  # `_stuck` takes the stock's cards up to the next that can let a card build
 COVER = True  # and in it, the tops of a step known covered for good
 LEAN = True  # `_normal` drops the limits of a family that another implies
 INHERIT = True  # `Grids._inherits`: a child known not stuck from its parent's `_stuck`
@@ -1144,6 +1145,7 @@ class Relaxed:
             p = self.p
         f = self.first_crowded
         if f >= p:
+            self.first_take = UNTAKEN
             return False  # (only the cards from f up can fail, with an empty stock)
         seq, n, mask = self.seq, len(self.seq), self.mask
         gone = self.gone + [0]  # (x + 1 read for the last code too: JOINED ignores it)
@@ -1176,33 +1178,50 @@ class Relaxed:
             else:
                 cover, shared = 0, False
             while True:  # the least j at which the card builds
+                last = j  # (else the last stock index to take before it is tried again)
                 if runs <= 24:
                     gone_below = gone[c - 1]
-                    if (gone_below < gone[c] or (gone_below < 2 and runs < 24)) \
-                            and 2 - gone_below > cover:
-                        if not shared or gone_below != 1:
-                            break
-                        # while its c-1 in the sequence is not on the grid the card
-                        # takes the slack at c, with the others taken above it
-                        now = spent | 1 << c
-                        for until, bit in spent_until:
-                            if j <= until:
-                                now |= bit
-                        if not now & ~mask:
-                            for cs, most in limits:  # (`_independent`)
-                                if (now & cs).bit_count() > most:
-                                    break
-                            else:
+                    if gone_below < gone[c] or (gone_below < 2 and runs < 24):
+                        if 2 - gone_below > cover:
+                            if not shared or gone_below != 1:
                                 break
-                # x joins the grid (`_take`: the fewest piles change around its step only)
-                if j == n:
-                    return True
+                            # while its c-1 in the sequence is not on the grid the card
+                            # takes the slack at c, with the others taken above it
+                            now = spent | 1 << c
+                            soon = n  # (the first index whose card takes a bit out)
+                            for until, bit in spent_until:
+                                if j <= until:
+                                    now |= bit
+                                    if until < soon:
+                                        soon = until
+                            if not now & ~mask:
+                                for cs, most in limits:  # (`_independent`)
+                                    if (now & cs).bit_count() > most:
+                                        break
+                                else:
+                                    break
+                            # (the same until its c-1 comes or a bit leaves: SKIP)
+                            last = seq.find(c - 1, j)
+                            if last < 0 or soon < last:
+                                last = soon
+                        else:
+                            last = seq.find(c - 1, j)  # (its tops stay covered till then)
+                    elif gone_below == 2:
+                        last = seq.find(c - 1, j)  # (no top of its step below till then)
+                    if not SKIP:
+                        last = j
+                    elif last < 0 or last >= n - 1:
+                        return True  # (no such card before the stock is empty)
                 if j == p:
                     first = i
-                x = seq[j]
-                j += 1
-                runs += joined[x * 27 + gone[x - 1] * 9 + gone[x] * 3 + gone[x + 1]]
-                gone[x] -= 1
+                # x joins the grid (`_take`: the fewest piles change around its step only)
+                while j <= last:
+                    x = seq[j]
+                    j += 1
+                    runs += joined[x * 27 + gone[x - 1] * 9 + gone[x] * 3 + gone[x + 1]]
+                    gone[x] -= 1
+                if j == n:
+                    return True
             if shared:
                 below_at = seq.find(c - 1)
                 if below_at < i:
@@ -1607,8 +1626,12 @@ class Grids(Relaxed):
             if inherited is None:
                 if self._stuck():  # (it cuts wherever `_waits` would)
                     return []
-                inherited = self.first_take
-            if INHERIT and self.p:
+                if INHERIT and self.p:
+                    first = self.first_take
+                    clear[self.p] = (first != self.p - 1 if first != UNTAKEN
+                                     else self._first_takes(self.p, mask), first)
+                    self.clear = (clear, mask, f, self.runs)
+            elif INHERIT and self.p:
                 clear[self.p] = (self._first_takes(self.p, mask), inherited)
                 self.clear = (clear, mask, f, self.runs)
         elif f <= self._waits(f):
@@ -1631,7 +1654,8 @@ class Grids(Relaxed):
                         if self._stuck(q):
                             return moves
                         if INHERIT:
-                            clear[q] = (self._first_takes(q, mask), self.first_take)
+                            first = self.first_take
+                            clear[q] = (first != q - 1, first)
                             self.clear = (clear, mask, f, self.runs)
                     else:
                         pending.append(q)
@@ -1672,7 +1696,8 @@ class Grids(Relaxed):
             if self._stuck(q):
                 return True
             if INHERIT:
-                clear[q] = (self._first_takes(q, mask), self.first_take)
+                first = self.first_take
+                clear[q] = (first != q - 1, first)
         if INHERIT:
             self.clear = (clear, mask, f, self.runs)
         pending.clear()
@@ -1687,24 +1712,36 @@ class Grids(Relaxed):
         old = (seq, self.p, self.redeals)
         at = q - 1 if kind == WASTE else (q if q < n else q - 1)
         x = seq[at]
+        step = x & 3
         here = 2 - gone[x]
-        below = 2 - gone[x - 1] if x & 3 else 0
-        units = 24 - self.runs
+        below = 2 - gone[x - 1] if step else 0
+        above = 2 - gone[x + 1] if step != 3 else here
+        runs = self.runs
+        units = 24 - runs
         need = 1 << x if kind == WASTE and below <= here else 0  # it spends x's slack
         add = 0  # slack the card's arrival brings (see `Relaxed.apply`)
-        if kind == EXIT and x & 3 and here < below:
+        if kind == EXIT and step and here < below:
             add |= 1 << x
-        if x & 3 != 3 and here < 2 - gone[x + 1]:
+        if step != 3 and here < above:
             add |= 1 << x + 1
         self.families.append(self.family)
-        self._take(x, 1)
+        self.first_crowded_stack.append((self.first_crowded, runs))
+        # x joins the grid (`_take`, written out: the fewest piles change around its
+        # step only)
+        runs -= (here - below if here > below else 0) + (above - here if above > here else 0)
+        gone[x] -= 1
+        here += 1
+        if step == 3:
+            above = here
+        runs += (here - below if here > below else 0) + (above - here if above > here else 0)
+        self.runs = runs
         # only codes x and x + 1 can stop being relevant (their counts moved)
         keep = -1
-        if x & 3 and not (gone[x] == 1 and gone[x - 1] == 1):
+        if step and not (here == 1 and below == 1):
             keep ^= 1 << x
-        if x & 3 != 3 and not (gone[x + 1] == 1 and gone[x] == 1):
+        if step != 3 and not (above == 1 and here == 1):
             keep ^= 1 << x + 1
-        if self.runs >= 24:
+        if runs >= 24:
             keep = add = 0  # the grid needs every pile: no slack at all
         if self.explicit:
             self.family = self._sets(need, kind, units, add, keep, links)
@@ -1724,7 +1761,7 @@ class Grids(Relaxed):
             ground = ground & keep | add & keep
             if not limits:
                 self.family = (ground, ())  # one set (most positions)
-            elif same and not any(cs & ~keep for cs, _c in limits):
+            elif same and (keep == -1 or not any(cs & ~keep for cs, _c in limits)):
                 self.family = (ground, limits)
             elif len(limits) == 1:
                 cs, c = limits[0]
@@ -1734,7 +1771,6 @@ class Grids(Relaxed):
         self.seq = seq[:at] + seq[at + 1:]
         self.p = at
         self.redeals = r
-        self.first_crowded_stack.append(self.first_crowded)
         if at <= self.first_crowded:
             self.first_crowded = crowded_from(self.seq)
         return old
@@ -1772,12 +1808,11 @@ class Grids(Relaxed):
     def _undo(self, move: tuple, undo: tuple) -> None:
         q, _r, kind, _c = move
         seq, p, r = undo
-        n = len(seq)
-        at = q - 1 if kind == WASTE else (q if q < n else q - 1)
+        at = q - 1 if kind == WASTE else (q if q < len(seq) else q - 1)
         self.seq, self.p, self.redeals = seq, p, r
-        self._take(seq[at], -1)
+        self.gone[seq[at]] += 1
         self.family = self.families.pop()
-        self.first_crowded = self.first_crowded_stack.pop()
+        self.first_crowded, self.runs = self.first_crowded_stack.pop()
 
     def known_lost(self) -> bool:
         entries = self.table.get(self.seq)

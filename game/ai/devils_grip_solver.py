@@ -1603,7 +1603,7 @@ class Grids(Relaxed):
         return self.family[0]  # (no loops: every code of it is in some set)
 
     def _children(self) -> list[tuple]:
-        self.mask = self._ground()
+        self.mask = self._ground() if self.explicit else self.family[0]
         inherited, self.inherited = self.inherited, None
         self.clear = None
         if self.redeals + 1 != self.passes:
@@ -1893,38 +1893,43 @@ class Grids(Relaxed):
         LOST (the game is lost), or None."""
         if self.status is not None:
             return self.status
-        end = self.nodes + quota
-        stack, path, undos = self.stack, self.path, self.undos
-        while self.nodes < end:
+        nodes = self.nodes
+        end = nodes + quota
+        stack, path, undos, table = self.stack, self.path, self.undos, self.table
+        apply, unapply, children = self.apply, self._undo, self._children
+        while nodes < end:
             frame = stack[-1]
             moves = frame[0]
             if frame[1] >= len(moves):
                 self._mark_lost()
                 stack.pop()
                 if not path:
+                    self.nodes = nodes
                     self.status = LOST
                     return LOST
-                self._undo(path.pop(), undos.pop())
+                unapply(path.pop(), undos.pop())
                 continue
             move = moves[frame[1]]
             frame[1] += 1
-            undo = self.apply(move)
-            self.nodes += 1
+            undo = apply(move)
+            nodes += 1
             path.append(move)
             undos.append(undo)
-            left = len(self.seq)
-            if left < self.best_left:
-                self.best_left = left
+            seq = self.seq
+            if len(seq) < self.best_left:
+                self.best_left = left = len(seq)
                 self.best_path = list(path)
-            if not left:
-                self.status = WON
-                return WON
-            if self.seq in self.table and self.known_lost():
-                self._undo(path.pop(), undos.pop())
+                if not left:
+                    self.nodes = nodes
+                    self.status = WON
+                    return WON
+            if seq in table and self.known_lost():
+                unapply(path.pop(), undos.pop())
                 continue
             if frame[2] is not None:
                 self.inherited = self._inherits(move, undo[0], frame[2])
-            stack.append([self._children(), 0, self.clear])
+            stack.append([children(), 0, self.clear])
+        self.nodes = nodes
         return None
 
     def _first_takes(self, q: int, mask: int) -> bool:

@@ -1750,10 +1750,12 @@ class Grids(Relaxed):
             same = True  # the limits as they were (so still without loops or needless)
             if need:  # contraction by x (x is in some set: the move was offered)
                 ground &= ~need
-                limits = [(cs & ~need, c - 1) if cs & need else (cs, c) for cs, c in limits]
-                same = False
+                if limits:
+                    limits = [(cs & ~need, c - 1) if cs & need else (cs, c)
+                              for cs, c in limits]
+                    same = False
             elif kind == EXIT:
-                rank = _rank(ground, limits)
+                rank = _rank(ground, limits) if limits else ground.bit_count()
                 if rank >= units:  # truncation: every set spends one of its codes
                     limits = (*limits, (ground, rank - 1))
                     same = False

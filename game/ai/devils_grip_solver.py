@@ -1140,7 +1140,14 @@ class Relaxed:
         it whose c-1 lies below it in the waste or in the stock at j or beyond (not on
         the grid when it left, as j was no greater then): all their codes are in S, so
         within one set of the family (`_independent`). A function of i and j alone, so
-        the least j is still the test."""
+        the least j is still the test.
+        For each card the stock's cards are taken at once up to the next that can let
+        it build (SKIP): its step below, when it waits for one (none on the grid, or
+        its tops covered), or, when it waits for its slack's set, that or the card
+        whose arrival takes a code out of it; until then the test says no whatever
+        the fewest piles, so none comes: stuck (a base card too: it leaves only once
+        the stock is empty, and card f cannot). Not stuck, `first_take` keeps the
+        waste index at which it took its first stock card (`Grids._inherits`)."""
         if p < 0:
             p = self.p
         f = self.first_crowded
@@ -1963,7 +1970,18 @@ class Grids(Relaxed):
         node. With SHARED the child's family may also say more than the parent's run
         read: a refill that truncated it, or x taking the slack at its relevant code
         while its x-1 was in the stock (the parent's run counted that slack only while
-        j had not passed that x-1); then it inherits nothing."""
+        j had not passed that x-1); then it inherits nothing.
+        A refill at q where the parent's run took the waste's card first inherits too
+        (FIRST_TAKE) when that run's cards up to its first stock card (`first`) hold
+        none of x's sequence and x adds no pile to the fewest (`runs`): the child's
+        run then builds those cards as the parent's did (each sequence's piles apart,
+        the others as they were), and with x there is where the parent's went on from
+        after it took x. So a pointer's entry in `clear` is (whether it took the
+        waste's card first, the waste index at its first stock card or UNTAKEN), of
+        the parent's own run there or, at its own pointer when it inherited, of the
+        run it inherited from (which went on from this position, knowing no less: the
+        same argument). Returns None (run `_stuck()`), or that pointer's `first` for
+        the child."""
         q, _r, kind, _c = move
         pointers, parent_mask, f, parent_runs = clear
         run = pointers.get(q)

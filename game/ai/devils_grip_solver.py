@@ -245,6 +245,33 @@ with 2 million nodes each is lost as before, 2479, 1483, 551, 8738, 6915 and 495
 963,352, 3.37 million, 4.42 million and 4.68 million before; 7-32 s of CPU): every
 one of the 112 is decided within the page's 2 million nodes now.
 
+Less CPU a node (29 November, issue 17 a third time: deals 1-10,000 were then 99.30%
+decided within 1 s, 70 over it), node for node the same search:
+- a dealt pointer's `_stuck` waits for a move at it or beyond (LAZY): where none comes
+  its cut removes nothing (deal 742: 13,733 runs at dealt pointers instead of 17,737);
+- `_stuck` finds each card's least j in an inner loop, taking the stock's cards at once
+  up to the next that can let the card build (SKIP: its step below, or the one whose
+  arrival takes a code out of the slack it waits for), and says stuck at once when none
+  comes, or at a base card;
+- a refill after the parent's run took the waste's top card first inherits that run
+  (FIRST_TAKE: `_inherits`; deal 742: 24,689 runs at a child's own pointer instead of
+  28,082);
+- `Grids.apply` takes the card onto the grid written out and keeps the fewest piles for
+  `_undo`; a pointer's first move is read from its run; `step` keeps its counters in
+  locals.
+Measured beside the code before in interleaved chunks of 8 deals (one process at the
+lowest priority, load 2-20 on two cores): the 70 deals over 1 s and the 16 at 0.7-1.0 s
+in a median 0.87 of the CPU (0.73-0.98; 56 of them again at load 2: 0.90), the same
+nodes and verdicts; 300 other deals at random, the same verdicts and nodes, median 3.0
+ms (3.2). Tried and left out: a child's `_stuck` stopping where it meets its parent's
+run (5% of the cards it reads, and more CPU than it saved); the parent's slack read only
+where its run read it, or a truncation let through when the run's SHARED tests never
+read as many codes (the first not node for node: deal 3318 in 50,790 nodes; the second
+exact, 1,300 fewer runs on deal 742: about 1%); a lost position kept lost with every
+family its search's reads of the slack allow (deal 742 in 84,916 nodes, others 0-1.5%
+fewer, CPU the same); other orders of the moves (all the waste's first, the refill at a
+pointer first or last, pointers downward: 5-100% more nodes on the lost deals).
+
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
 wins, not within 2 million nodes). So such a search first runs a beam (`Beam`, 6/8 of

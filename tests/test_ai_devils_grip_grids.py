@@ -303,18 +303,20 @@ def test_a_child_known_not_stuck_from_its_parent_is_not_stuck(monkeypatch):
     """`Grids._inherits`: wherever it says a child's `_stuck()` is False (the parent's
     `_stuck(q)` went on from that child's position, knowing no less), `_stuck()` there
     is False, along the searches of one-pass deals and of small positions on the last
-    pass; and the searches are the same with it as without, node for node."""
+    pass; and the searches are the same with it as without, node for node. Among
+    them refills after the parent's run took the waste's top card first (FIRST_TAKE)."""
     inherits = dgs.Grids._inherits
-    said = 0
+    said = after_the_waste = 0
 
     def checked(self, move, seq, clear):
-        nonlocal said
+        nonlocal said, after_the_waste
         known = inherits(self, move, seq, clear)
-        if known:
+        if known is not None:
             mask, self.mask = self.mask, self._ground()
             assert not self._stuck(), (move, seq)
             self.mask = mask
             said += 1
+            after_the_waste += move[2] == dgs.EXIT and clear[0][move[0]][0]
         return known
 
     def search(game, nodes):
@@ -335,6 +337,84 @@ def test_a_child_known_not_stuck_from_its_parent_is_not_stuck(monkeypatch):
         assert search(game, 30_000) == found
         monkeypatch.setattr(dgs, "INHERIT", True)
     assert said >= 1_000
+    assert after_the_waste >= 100
+
+
+def searched_games() -> list:
+    """One-pass deals and small positions on the last pass, for checks along their
+    searches."""
+    games = [GAMES["devils-grip"].new(deal=deal, passes=1) for deal in (1, 16, 30, 43)]
+    for seed in range(300):
+        game = small_position(seed, {"passes": 1}, most=12)
+        if game is not None:
+            games.append(game)
+    return games
+
+
+def test_a_dealt_pointers_stuck_test_waits_for_a_move_there_or_beyond(monkeypatch):
+    """`Grids._children` (LAZY): the moves are those made with `_stuck` run at every
+    dealt pointer in turn, and each pointer with a move has the run the children's
+    `_inherits` read, the same; along the searches of one-pass deals and of small
+    positions on the last pass, where it saves runs."""
+    children, stuck = dgs.Grids._children, dgs.Grids._stuck
+    compared = saved = runs = 0
+
+    def counted(self, p=-1):
+        nonlocal runs
+        runs += 1
+        return stuck(self, p)
+
+    def both(self):
+        nonlocal compared, saved
+        inherited = self.inherited
+        monkeypatch.setattr(dgs, "LAZY", False)
+        before = runs
+        eager = children(self)
+        eager_runs = runs - before
+        eager_clear = dict(self.clear[0]) if self.clear else {}
+        self.inherited = inherited
+        monkeypatch.setattr(dgs, "LAZY", True)
+        before = runs
+        lazy = children(self)
+        lazy_clear = self.clear[0] if self.clear else {}
+        assert lazy == eager
+        assert all(eager_clear[q] == run for q, run in lazy_clear.items())
+        assert {move[0] for move in lazy} - {self.p} <= set(lazy_clear)
+        compared += 1
+        saved += eager_runs - (runs - before)
+        return lazy
+
+    monkeypatch.setattr(dgs.Grids, "_children", both)
+    monkeypatch.setattr(dgs.Grids, "_stuck", counted)
+    for game in searched_games():
+        grids_of(DevilsGripSearch(game).core).step(20_000)
+    assert compared >= 3_000 and saved >= 200
+
+
+def test_the_stuck_test_takes_the_stock_up_to_a_card_that_can_change_it(monkeypatch):
+    """`_stuck` (SKIP): taking the stock's cards at once up to the next that can let
+    the waste's card build (its step below, or one whose code leaves the slack it
+    takes), and saying stuck when none comes, it says what it says taking them one at
+    a time, with the same first stock card; along the searches of one-pass deals and of
+    small positions on the last pass."""
+    stuck = dgs.Grids._stuck
+    said = {True: 0, False: 0}
+
+    def both(self, p=-1):
+        monkeypatch.setattr(dgs, "SKIP", False)
+        one_at_a_time = stuck(self, p)
+        first = self.first_take
+        monkeypatch.setattr(dgs, "SKIP", True)
+        skipping = stuck(self, p)
+        assert skipping == one_at_a_time
+        assert skipping or self.first_take == first
+        said[skipping] += 1
+        return skipping
+
+    monkeypatch.setattr(dgs.Grids, "_stuck", both)
+    for game in searched_games():
+        grids_of(DevilsGripSearch(game).core).step(20_000)
+    assert said[True] >= 1_000 and said[False] >= 1_500
 
 
 def test_a_top_covered_for_good_is_no_top_for_a_waste_card(monkeypatch):

@@ -245,6 +245,33 @@ with 2 million nodes each is lost as before, 2479, 1483, 551, 8738, 6915 and 495
 963,352, 3.37 million, 4.42 million and 4.68 million before; 7-32 s of CPU): every
 one of the 112 is decided within the page's 2 million nodes now.
 
+Less CPU a node (29 November, issue 17 a third time: deals 1-10,000 were then 99.30%
+decided within 1 s, 70 over it), node for node the same search:
+- a dealt pointer's `_stuck` waits for a move at it or beyond (LAZY): where none comes
+  its cut removes nothing (deal 742: 13,733 runs at dealt pointers instead of 17,737);
+- `_stuck` finds each card's least j in an inner loop, taking the stock's cards at once
+  up to the next that can let the card build (SKIP: its step below, or the one whose
+  arrival takes a code out of the slack it waits for), and says stuck at once when none
+  comes, or at a base card;
+- a refill after the parent's run took the waste's top card first inherits that run
+  (FIRST_TAKE: `_inherits`; deal 742: 24,689 runs at a child's own pointer instead of
+  28,082);
+- `Grids.apply` takes the card onto the grid written out and keeps the fewest piles for
+  `_undo`; a pointer's first move is read from its run; `step` keeps its counters in
+  locals.
+Measured beside the code before in interleaved chunks of 8 deals (one process at the
+lowest priority, load 2-20 on two cores): the 70 deals over 1 s and the 16 at 0.7-1.0 s
+in a median 0.87 of the CPU (0.73-0.98; 56 of them again at load 2: 0.90), the same
+nodes and verdicts; 300 other deals at random, the same verdicts and nodes, median 3.0
+ms (3.2). Tried and left out: a child's `_stuck` stopping where it meets its parent's
+run (5% of the cards it reads, and more CPU than it saved); the parent's slack read only
+where its run read it, or a truncation let through when the run's SHARED tests never
+read as many codes (the first not node for node: deal 3318 in 50,790 nodes; the second
+exact, 1,300 fewer runs on deal 742: about 1%); a lost position kept lost with every
+family its search's reads of the slack allow (deal 742 in 84,916 nodes, others 0-1.5%
+fewer, CPU the same); other orders of the moves (all the waste's first, the refill at a
+pointer first or last, pointers downward: 5-100% more nodes on the lost deals).
+
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
 wins, not within 2 million nodes). So such a search first runs a beam (`Beam`, 6/8 of
@@ -534,6 +561,9 @@ FORCE = True
 FORCE_ALONE = True  # and when one of its step below is there, its twin under it (`Grids`)
 STUCK = True  # `Relaxed._stuck`: a waste that cannot be emptied
 PREFIX = True  # dealing on stops at a pointer whose waste is stuck
+LAZY = True  # and that pointer's test waits for a move at it or beyond (`Grids._children`)
+FIRST_TAKE = True  # `Grids._inherits` for a refill after the waste's top card left first
+SKIP = True  # `_stuck` takes the stock's cards up to the next that can let a card build
 COVER = True  # and in it, the tops of a step known covered for good
 LEAN = True  # `_normal` drops the limits of a family that another implies
 INHERIT = True  # `Grids._inherits`: a child known not stuck from its parent's `_stuck`
@@ -550,6 +580,8 @@ TAIL_NODES = 300_000  # nodes of `Grids` for one of those positions
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
 EXIT_CODES = tuple(code for code in range(48) if code & 3)  # the codes a pile can leave from
+SEQUENCE = bytes(code >> 2 for code in range(256))  # a code to its sequence
+UNTAKEN = -99  # `Grids`: a pointer's first stock card in `_stuck` not known
 PR = 10  # a lost entry of `Relaxed.failed` is mask << PR | pointer << 2 | redeals
 
 
@@ -1135,11 +1167,19 @@ class Relaxed:
         it whose c-1 lies below it in the waste or in the stock at j or beyond (not on
         the grid when it left, as j was no greater then): all their codes are in S, so
         within one set of the family (`_independent`). A function of i and j alone, so
-        the least j is still the test."""
+        the least j is still the test.
+        For each card the stock's cards are taken at once up to the next that can let
+        it build (SKIP): its step below, when it waits for one (none on the grid, or
+        its tops covered), or, when it waits for its slack's set, that or the card
+        whose arrival takes a code out of it; until then the test says no whatever
+        the fewest piles, so none comes: stuck (a base card too: it leaves only once
+        the stock is empty, and card f cannot). Not stuck, `first_take` keeps the
+        waste index at which it took its first stock card (`Grids._inherits`)."""
         if p < 0:
             p = self.p
         f = self.first_crowded
         if f >= p:
+            self.first_take = UNTAKEN
             return False  # (only the cards from f up can fail, with an empty stock)
         seq, n, mask = self.seq, len(self.seq), self.mask
         gone = self.gone + [0]  # (x + 1 read for the last code too: JOINED ignores it)
@@ -1153,59 +1193,80 @@ class Relaxed:
         # c-1 in the sequence lies below it in the waste
         spent_until: list[tuple[int, int]] = []  # (index, code bit): the same while j is
         # at most the index, that of its c-1 in the stock
+        first = f - 1  # the waste index at its first stock card (f - 1: none)
         i, j = p - 1, p
         while i >= f:
             if j == n:
                 return True
             c = seq[i]
-            if runs <= 24 and c & 3:
-                gone_below = gone[c - 1]
-                if gone_below < gone[c] or (gone_below < 2 and runs < 24):
-                    if not cover_on:  # the waste's card builds
-                        runs += joined[c * 27 + gone_below * 9 + gone[c] * 3 + gone[c + 1]]
-                        gone[c] -= 1
-                        i -= 1
-                        continue
-                    cover = covered.get(c)
-                    rel = start[c] == 1 and start[c - 1] == 1  # a relevant code
-                    if cover is None:
-                        # a relevant code without slack: its one c-1 on the grid lies
-                        # under its one c there (no c-1 tops now)
-                        cover = rel and not mask >> c & 1
-                    if 2 - gone_below > cover:
-                        if rel and limits:
+            if not c & 3:
+                return True  # (a base leaves only once the stock is empty, and f cannot)
+            if cover_on:
+                cover = covered.get(c)
+                rel = start[c] == 1 and start[c - 1] == 1  # a relevant code
+                if cover is None:
+                    # a relevant code without slack: its one c-1 on the grid lies
+                    # under its one c there (no c-1 tops now)
+                    cover = rel and not mask >> c & 1
+                shared = rel and limits
+            else:
+                cover, shared = 0, False
+            while True:  # the least j at which the card builds
+                last = j  # (else the last stock index to take before it is tried again)
+                if runs <= 24:
+                    gone_below = gone[c - 1]
+                    if gone_below < gone[c] or (gone_below < 2 and runs < 24):
+                        if 2 - gone_below > cover:
+                            if not shared or gone_below != 1:
+                                break
                             # while its c-1 in the sequence is not on the grid the card
                             # takes the slack at c, with the others taken above it
-                            if gone_below == 1:
-                                now = spent | 1 << c
-                                for until, bit in spent_until:
-                                    if j <= until:
-                                        now |= bit
-                                if now & ~mask:
-                                    cover = 2  # (it does not build)
+                            now = spent | 1 << c
+                            soon = n  # (the first index whose card takes a bit out)
+                            for until, bit in spent_until:
+                                if j <= until:
+                                    now |= bit
+                                    if until < soon:
+                                        soon = until
+                            if not now & ~mask:
+                                for cs, most in limits:  # (`_independent`)
+                                    if (now & cs).bit_count() > most:
+                                        break
                                 else:
-                                    for cs, most in limits:  # (`_independent`)
-                                        if (now & cs).bit_count() > most:
-                                            cover = 2
-                                            break
-                            if cover < 2:
-                                below_at = seq.find(c - 1)
-                                if below_at < i:
-                                    spent |= 1 << c
-                                elif below_at >= p:
-                                    spent_until.append((below_at, 1 << c))
-                        if cover < 2:
-                            covered[c] = cover + 1  # it lies on a c-1, for good
-                            runs += joined[c * 27 + gone_below * 9 + gone[c] * 3
-                                           + gone[c + 1]]
-                            gone[c] -= 1
-                            i -= 1
-                            continue
-            # x joins the grid (`_take`: the fewest piles change around its step only)
-            x = seq[j]
-            j += 1
-            runs += joined[x * 27 + gone[x - 1] * 9 + gone[x] * 3 + gone[x + 1]]
-            gone[x] -= 1
+                                    break
+                            # (the same until its c-1 comes or a bit leaves: SKIP)
+                            last = seq.find(c - 1, j)
+                            if last < 0 or soon < last:
+                                last = soon
+                        else:
+                            last = seq.find(c - 1, j)  # (its tops stay covered till then)
+                    elif gone_below == 2:
+                        last = seq.find(c - 1, j)  # (no top of its step below till then)
+                    if not SKIP:
+                        last = j
+                    elif last < 0 or last >= n - 1:
+                        return True  # (no such card before the stock is empty)
+                if j == p:
+                    first = i
+                # x joins the grid (`_take`: the fewest piles change around its step only)
+                while j <= last:
+                    x = seq[j]
+                    j += 1
+                    runs += joined[x * 27 + gone[x - 1] * 9 + gone[x] * 3 + gone[x + 1]]
+                    gone[x] -= 1
+                if j == n:
+                    return True
+            if shared:
+                below_at = seq.find(c - 1)
+                if below_at < i:
+                    spent |= 1 << c
+                elif below_at >= p:
+                    spent_until.append((below_at, 1 << c))
+            covered[c] = cover + 1  # it lies on a c-1, for good
+            runs += joined[c * 27 + gone_below * 9 + gone[c] * 3 + gone[c + 1]]
+            gone[c] -= 1
+            i -= 1
+        self.first_take = first
         return False
 
     def _children(self) -> list[tuple]:
@@ -1556,7 +1617,8 @@ class Grids(Relaxed):
         self.table: dict = {}  # sequence: [(pointer, redeals, family)] lost
         # `_stuck` known False here from the parent's (`_inherits`), and what the
         # last `_children` knew of its pointers for its children's: see `_clear`
-        self.inherited = False
+        self.inherited: int | None = None
+        self.first_take = UNTAKEN  # the last `_stuck` run's, when not stuck (see there)
         self.clear: tuple | None = None
         super().__init__(seq, p, redeals, draw, passes, None, mask)
         self.stack[0].append(self.clear)
@@ -1575,8 +1637,8 @@ class Grids(Relaxed):
         return self.family[0]  # (no loops: every code of it is in some set)
 
     def _children(self) -> list[tuple]:
-        self.mask = self._ground()
-        inherited, self.inherited = self.inherited, False
+        self.mask = self._ground() if self.explicit else self.family[0]
+        inherited, self.inherited = self.inherited, None
         self.clear = None
         if self.redeals + 1 != self.passes:
             return Relaxed._children(self)
@@ -1595,11 +1657,17 @@ class Grids(Relaxed):
         clear: dict = {}  # pointer q where `_stuck(q)` is False: whether it took the
         # waste's top card first (`_inherits`)
         if STUCK:
-            if not inherited and self._stuck():  # (it cuts wherever `_waits` would)
-                return []
-            if INHERIT and self.p:
-                clear[self.p] = self._first_takes(self.p, mask)
-                self.clear = (clear, mask, f)
+            if inherited is None:
+                if self._stuck():  # (it cuts wherever `_waits` would)
+                    return []
+                if INHERIT and self.p:
+                    first = self.first_take
+                    clear[self.p] = (first != self.p - 1 if first != UNTAKEN
+                                     else self._first_takes(self.p, mask), first)
+                    self.clear = (clear, mask, f, self.runs)
+            elif INHERIT and self.p:
+                clear[self.p] = (self._first_takes(self.p, mask), inherited)
+                self.clear = (clear, mask, f, self.runs)
         elif f <= self._waits(f):
             return []
         g = seq.translate(BASES).find(0, f)  # the first base card at or above f
@@ -1607,22 +1675,31 @@ class Grids(Relaxed):
             g = n
         exits = self.runs < 24
         moves = []
+        # Dealt to a pointer whose waste is stuck, the position is lost, and so is all
+        # that dealing on reaches from it: no move there or beyond (PREFIX). So a
+        # pointer's `_stuck` waits for the first move at it or beyond (`_dealt_stuck`):
+        # where none comes it would cut nothing (LAZY; the same moves).
+        pending: list[int] = []
         q, d = self.p, self.draw
         while True:  # the pointers dealing reaches (`pointers`: no redeal is left)
             if q:
                 if PREFIX and q != self.p and not g < q - 1:
-                    if self._stuck(q):
-                        # dealt to q the waste cannot be emptied: that position is
-                        # lost, and so is all that dealing on reaches from it
-                        return moves
-                    if INHERIT:
-                        clear[q] = self._first_takes(q, mask)
-                        self.clear = (clear, mask, f)
+                    if not LAZY:
+                        if self._stuck(q):
+                            return moves
+                        if INHERIT:
+                            first = self.first_take
+                            clear[q] = (first != q - 1, first)
+                            self.clear = (clear, mask, f, self.runs)
+                    else:
+                        pending.append(q)
                 c = seq[q - 1]
                 if c & 3:
                     if not (g < q - 1 or (q == n and f < n - 1)):
                         below, here = 2 - gone[c - 1], 2 - gone[c]
                         if below > here or (below and exits and mask >> c & 1):
+                            if pending and self._dealt_stuck(pending, clear, mask, f):
+                                return moves
                             moves.append((q, r, WASTE, c))
                     if FORCE and not gone[c - 1]:
                         return moves
@@ -1638,10 +1715,27 @@ class Grids(Relaxed):
                         return moves
             w = q if q < n else n - 1
             if exits and not (g < w or (w == n - 1 and f < w)):
+                if pending and self._dealt_stuck(pending, clear, mask, f):
+                    return moves
                 moves.append((q, r, EXIT, 0))
             if q == n:
                 return moves
             q = q + d if q + d < n else n
+
+    def _dealt_stuck(self, pending: list[int], clear: dict, mask: int, f: int) -> bool:
+        """Whether the waste is stuck (`_stuck`) dealt to one of the pointers `pending`
+        (in the order dealing reaches them); those found not stuck go to `clear`, for
+        the children's `_inherits`, and leave `pending`."""
+        for q in pending:
+            if self._stuck(q):
+                return True
+            if INHERIT:
+                first = self.first_take
+                clear[q] = (first != q - 1, first)
+        if INHERIT:
+            self.clear = (clear, mask, f, self.runs)
+        pending.clear()
+        return False
 
     def apply(self, move: tuple, links: dict | None = None) -> tuple:
         """The move, and its family made from the old one (`explicit`: as sets, and
@@ -1652,24 +1746,36 @@ class Grids(Relaxed):
         old = (seq, self.p, self.redeals)
         at = q - 1 if kind == WASTE else (q if q < n else q - 1)
         x = seq[at]
+        step = x & 3
         here = 2 - gone[x]
-        below = 2 - gone[x - 1] if x & 3 else 0
-        units = 24 - self.runs
+        below = 2 - gone[x - 1] if step else 0
+        above = 2 - gone[x + 1] if step != 3 else here
+        runs = self.runs
+        units = 24 - runs
         need = 1 << x if kind == WASTE and below <= here else 0  # it spends x's slack
         add = 0  # slack the card's arrival brings (see `Relaxed.apply`)
-        if kind == EXIT and x & 3 and here < below:
+        if kind == EXIT and step and here < below:
             add |= 1 << x
-        if x & 3 != 3 and here < 2 - gone[x + 1]:
+        if step != 3 and here < above:
             add |= 1 << x + 1
         self.families.append(self.family)
-        self._take(x, 1)
+        self.first_crowded_stack.append((self.first_crowded, runs))
+        # x joins the grid (`_take`, written out: the fewest piles change around its
+        # step only)
+        runs -= (here - below if here > below else 0) + (above - here if above > here else 0)
+        gone[x] -= 1
+        here += 1
+        if step == 3:
+            above = here
+        runs += (here - below if here > below else 0) + (above - here if above > here else 0)
+        self.runs = runs
         # only codes x and x + 1 can stop being relevant (their counts moved)
         keep = -1
-        if x & 3 and not (gone[x] == 1 and gone[x - 1] == 1):
+        if step and not (here == 1 and below == 1):
             keep ^= 1 << x
-        if x & 3 != 3 and not (gone[x + 1] == 1 and gone[x] == 1):
+        if step != 3 and not (above == 1 and here == 1):
             keep ^= 1 << x + 1
-        if self.runs >= 24:
+        if runs >= 24:
             keep = add = 0  # the grid needs every pile: no slack at all
         if self.explicit:
             self.family = self._sets(need, kind, units, add, keep, links)
@@ -1678,10 +1784,12 @@ class Grids(Relaxed):
             same = True  # the limits as they were (so still without loops or needless)
             if need:  # contraction by x (x is in some set: the move was offered)
                 ground &= ~need
-                limits = [(cs & ~need, c - 1) if cs & need else (cs, c) for cs, c in limits]
-                same = False
+                if limits:
+                    limits = [(cs & ~need, c - 1) if cs & need else (cs, c)
+                              for cs, c in limits]
+                    same = False
             elif kind == EXIT:
-                rank = _rank(ground, limits)
+                rank = _rank(ground, limits) if limits else ground.bit_count()
                 if rank >= units:  # truncation: every set spends one of its codes
                     limits = (*limits, (ground, rank - 1))
                     same = False
@@ -1689,7 +1797,7 @@ class Grids(Relaxed):
             ground = ground & keep | add & keep
             if not limits:
                 self.family = (ground, ())  # one set (most positions)
-            elif same and not any(cs & ~keep for cs, _c in limits):
+            elif same and (keep == -1 or not any(cs & ~keep for cs, _c in limits)):
                 self.family = (ground, limits)
             elif len(limits) == 1:
                 cs, c = limits[0]
@@ -1699,7 +1807,6 @@ class Grids(Relaxed):
         self.seq = seq[:at] + seq[at + 1:]
         self.p = at
         self.redeals = r
-        self.first_crowded_stack.append(self.first_crowded)
         if at <= self.first_crowded:
             self.first_crowded = crowded_from(self.seq)
         return old
@@ -1737,12 +1844,11 @@ class Grids(Relaxed):
     def _undo(self, move: tuple, undo: tuple) -> None:
         q, _r, kind, _c = move
         seq, p, r = undo
-        n = len(seq)
-        at = q - 1 if kind == WASTE else (q if q < n else q - 1)
+        at = q - 1 if kind == WASTE else (q if q < len(seq) else q - 1)
         self.seq, self.p, self.redeals = seq, p, r
-        self._take(seq[at], -1)
+        self.gone[seq[at]] += 1
         self.family = self.families.pop()
-        self.first_crowded = self.first_crowded_stack.pop()
+        self.first_crowded, self.runs = self.first_crowded_stack.pop()
 
     def known_lost(self) -> bool:
         entries = self.table.get(self.seq)
@@ -1823,38 +1929,43 @@ class Grids(Relaxed):
         LOST (the game is lost), or None."""
         if self.status is not None:
             return self.status
-        end = self.nodes + quota
-        stack, path, undos = self.stack, self.path, self.undos
-        while self.nodes < end:
+        nodes = self.nodes
+        end = nodes + quota
+        stack, path, undos, table = self.stack, self.path, self.undos, self.table
+        apply, unapply, children = self.apply, self._undo, self._children
+        while nodes < end:
             frame = stack[-1]
             moves = frame[0]
             if frame[1] >= len(moves):
                 self._mark_lost()
                 stack.pop()
                 if not path:
+                    self.nodes = nodes
                     self.status = LOST
                     return LOST
-                self._undo(path.pop(), undos.pop())
+                unapply(path.pop(), undos.pop())
                 continue
             move = moves[frame[1]]
             frame[1] += 1
-            undo = self.apply(move)
-            self.nodes += 1
+            undo = apply(move)
+            nodes += 1
             path.append(move)
             undos.append(undo)
-            left = len(self.seq)
-            if left < self.best_left:
-                self.best_left = left
+            seq = self.seq
+            if len(seq) < self.best_left:
+                self.best_left = left = len(seq)
                 self.best_path = list(path)
-            if not left:
-                self.status = WON
-                return WON
-            if self.seq in self.table and self.known_lost():
-                self._undo(path.pop(), undos.pop())
+                if not left:
+                    self.nodes = nodes
+                    self.status = WON
+                    return WON
+            if seq in table and self.known_lost():
+                unapply(path.pop(), undos.pop())
                 continue
             if frame[2] is not None:
                 self.inherited = self._inherits(move, undo[0], frame[2])
-            stack.append([self._children(), 0, self.clear])
+            stack.append([children(), 0, self.clear])
+        self.nodes = nodes
         return None
 
     def _first_takes(self, q: int, mask: int) -> bool:
@@ -1870,7 +1981,7 @@ class Grids(Relaxed):
         return not COVER or 2 - gone_below > (gone[c] == 1 and gone_below == 1
                                                and not mask >> c & 1)
 
-    def _inherits(self, move: tuple, seq: bytes, clear: tuple) -> bool:
+    def _inherits(self, move: tuple, seq: bytes, clear: tuple) -> int | None:
         """Whether `_stuck()` is known False in the position `move` just made from the
         one with sequence `seq` (INHERIT). There `_stuck(q)` was False at the pointers
         `clear` holds, each with whether it took the waste's top card first (else the
@@ -1886,32 +1997,46 @@ class Grids(Relaxed):
         node. With SHARED the child's family may also say more than the parent's run
         read: a refill that truncated it, or x taking the slack at its relevant code
         while its x-1 was in the stock (the parent's run counted that slack only while
-        j had not passed that x-1); then it inherits nothing."""
+        j had not passed that x-1); then it inherits nothing.
+        A refill at q where the parent's run took the waste's card first inherits too
+        (FIRST_TAKE) when that run's cards up to its first stock card (`first`) hold
+        none of x's sequence and x adds no pile to the fewest (`runs`): the child's
+        run then builds those cards as the parent's did (each sequence's piles apart,
+        the others as they were), and with x there is where the parent's went on from
+        after it took x. So a pointer's entry in `clear` is (whether it took the
+        waste's card first, the waste index at its first stock card or UNTAKEN), of
+        the parent's own run there or, at its own pointer when it inherited, of the
+        run it inherited from (which went on from this position, knowing no less: the
+        same argument). Returns None (run `_stuck()`), or that pointer's `first` for
+        the child."""
         q, _r, kind, _c = move
-        pointers, parent_mask, f = clear
-        took = pointers.get(q)
-        if took is None:
-            return False
+        pointers, parent_mask, f, parent_runs = clear
+        run = pointers.get(q)
+        if run is None:
+            return None
+        took, first = run
         if kind == WASTE:
             if not took:
-                return False
+                return None
             at = q - 1
-        elif q < len(seq) and not took:
+        elif q < len(seq) and (not took or (
+                FIRST_TAKE and first != UNTAKEN and self.runs <= parent_runs
+                and seq[first + 1:q].translate(SEQUENCE).find(seq[q] >> 2) < 0)):
             at = q
         else:
-            return False  # (the waste's top card refilled: another line of `_stuck`)
+            return None  # (the waste's top card refilled: another line of `_stuck`)
         if at <= f or self.first_crowded != f:
-            return False
+            return None
         x = seq[at]
         ground = self._ground()
         if parent_mask & ~ground & ~(3 << x):
-            return False  # the child knows of more tops covered
+            return None  # the child knows of more tops covered
         gone = self.gone
         # the child knows the one x-1 on the grid covered (it had x in the sequence:
         # the parent did not) or the one x there (the parent had none)
         if kind != WASTE and x & 3 and gone[x] == 1 and gone[x - 1] == 1 \
                 and not ground >> x & 1:
-            return False
+            return None
         limits = self.family[1]
         if SHARED and limits:
             # the child's limits say more than the parent's run read: a refill that
@@ -1919,11 +2044,12 @@ class Grids(Relaxed):
             # its x-1 was still in the stock (the parent's run let x wait for it)
             if kind != WASTE:
                 if limits != self.families[-1][1]:
-                    return False
+                    return None
             elif x & 3 and not gone[x] and gone[x - 1] == 1 and seq.find(x - 1) >= q:
-                return False
-        return not (x & 3 != 3 and gone[x + 1] == 1 and gone[x] == 1
-                    and not ground >> x + 1 & 1)
+                return None
+        if x & 3 != 3 and gone[x + 1] == 1 and gone[x] == 1 and not ground >> x + 1 & 1:
+            return None
+        return first if kind == WASTE else UNTAKEN
 
     def spent(self, line: list[tuple], limit: int | None = None) -> list[tuple] | None:
         """`line`, a line of this search from its root, with each refill naming the

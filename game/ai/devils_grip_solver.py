@@ -547,6 +547,9 @@ TAIL_FROM = 2_000_000  # beam nodes before its positions entering the last two p
 # decided exactly (`Tail`: past the beam's share of the page's 2 million, so only the
 # bigger budgets of bench/winrates.py's retries see it)
 TAIL_NODES = 300_000  # nodes of `Grids` for one of those positions
+BRANCH_FROM = 2_000_000  # beam nodes of its own before it runs again from each of the
+# root's children (`Branches`: as the tail, past the page's budget)
+BRANCH_NODES = 1_000_000  # nodes of the beam from one of those children
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
 EXIT_CODES = tuple(code for code in range(48) if code & 3)  # the codes a pile can leave from
@@ -2037,7 +2040,8 @@ class Beam:
     HORIZON = 6  # the beam's moves: at the pointers up to so many cards dealt (`BeamCore`)
 
     def __init__(self, bottoms: list[int], tops: list[int], seq: bytes, p: int,
-                 redeals: int, draw: int, passes: int, relaxed: Relaxed | None = None) -> None:
+                 redeals: int, draw: int, passes: int, relaxed: Relaxed | None = None,
+                 helped: bool = True) -> None:
         self.core = BeamCore(bottoms[:], tops[:], seq, p, redeals, draw, passes, shake=False)
         self.core.horizon = self.HORIZON
         self.passes = passes
@@ -2057,8 +2061,10 @@ class Beam:
         self.cap = self.piles = 0
         self.capping, self.per_seq, self.overflow = False, {}, []
         self.made: set = set()  # (width, base, cap, piles, horizon) of the runs made
-        # the positions its lines make entering the last two passes, decided exactly
-        self.tail = Tail(draw, passes) if passes >= 3 else None
+        # the positions its lines make entering the last two passes, decided exactly,
+        # and the beam again from each of the root's children (not a branch's own beam)
+        self.tail = Tail(draw, passes) if passes >= 3 and helped else None
+        self.branches = Branches(self) if passes >= 3 and helped else None
         self._start()
 
     def _start(self) -> None:
@@ -2135,10 +2141,11 @@ class Beam:
         core = self.core
         relaxed = self.relaxed
         end = self.nodes + quota
-        tail = self.tail
+        tail, branches = self.tail, self.branches
         while self.nodes < end and not self.done:
             if self.chosen is None:
-                if tail is not None and (due := tail.due(self.nodes)):
+                branched = branches.nodes if branches is not None else 0
+                if tail is not None and (due := tail.due(self.nodes - branched)):
                     # the tail's turn (between two positions expanded): at most as many
                     # nodes as the beam has made since TAIL_FROM
                     before = tail.nodes
@@ -2146,6 +2153,16 @@ class Beam:
                     self.nodes += tail.nodes - before
                     if verdict == WON:
                         self.line = tail.line
+                        return WON
+                    continue
+                if branches is not None and (due := branches.due(
+                        self.nodes - (tail.nodes if tail is not None else 0))):
+                    # the branches' turn: as much again of the beam's own since BRANCH_FROM
+                    before = branches.nodes
+                    verdict = branches.step(min(end - self.nodes, due))
+                    self.nodes += branches.nodes - before
+                    if verdict == WON:
+                        self.line = branches.line
                         return WON
                     continue
                 # expand the layer: its positions' moves, scored
@@ -2203,7 +2220,8 @@ class Beam:
                 runs = parent[7] + _joins(parent[2], card)
                 self.chosen.append(key + (bases, (move, parent), runs))
                 if (tail is not None and core.redeals == tail.redeals > parent[4]
-                        and self.nodes - tail.nodes >= TAIL_FROM):
+                        and self.nodes - tail.nodes - (branches.nodes if branches else 0)
+                        >= TAIL_FROM):
                     tail.add(core, self._line(parent) + [move])
                 if len(seq) < self.best_left:
                     self.best_left = len(seq)
@@ -2236,7 +2254,7 @@ class Beam:
         wide runs they hold some 50,000 scored moves."""
         self.done = True
         self.layer, self.candidates, self.chosen, self.seen = [], [], None, set()
-        self.tail = None
+        self.tail = self.branches = None
 
     def _load(self, position: tuple) -> None:
         core = self.core
@@ -2321,6 +2339,90 @@ class Tail:
                 return WON
             if verdict is not None or grids.nodes >= TAIL_NODES:
                 self.grids = None  # lost, or out of its budget: the next position
+        return None
+
+
+class Branches:
+    """The beam again from each child of its root (a position one progress move from
+    it, each sequence, pointer and redeals once, best first by the first run's score),
+    each beam alone with up to BRANCH_NODES nodes, once the root's beam has made
+    BRANCH_FROM nodes of its own, in at most as many nodes as it makes after that
+    (`due`). A layer of the root's beam holds the descendants of every child, ranked
+    against each other, and one child's may all lose their places to the others' for
+    good: three-pass deal 4321, undecided at 50 million nodes (every line three cards
+    short, and the 16,942 positions 8 million nodes of beam made entering the second
+    pass lost but 3, those within 390,000 nodes each), is won by the beam from the
+    root's best child (the stock's top card refilled before the first deal: then the
+    two base cards under it can be refilled too, which once dealt lie at the bottom of
+    the waste through every pass) in 113,219 nodes. A branch's beam has no tail nor
+    branches of its own, and its win is the child's move, then its line."""
+
+    def __init__(self, beam: Beam) -> None:
+        self.beam = beam
+        self.children: list[tuple] | None = None  # the moves to them, best first (`_order`)
+        self.at = 0  # the next child's index
+        self.search: Beam | None = None  # the beam from the current child
+        self.move: tuple = ()  # the move to the current child
+        self.nodes = 0
+        self.line: list[tuple] | None = None
+
+    def due(self, nodes: int) -> int:
+        """The nodes the branches may make now (0: the beam's turn), the beam and the
+        branches having made `nodes`: the beam's own since BRANCH_FROM less theirs."""
+        if self.children is not None and self.search is None and self.at >= len(self.children):
+            return 0  # every child's beam made
+        return max(0, nodes - BRANCH_FROM - 2 * self.nodes)
+
+    def _order(self) -> list[tuple]:
+        """The root's moves as the first run scores them (its width, base and piles, the
+        beam's horizon), best first, a move to a sequence, pointer and redeals met before
+        left out."""
+        beam = self.beam
+        root = beam.root
+        core = BeamCore(list(root[0]), list(root[1]), root[2], root[3], root[4], beam.core.draw,
+                        beam.passes, shake=False)
+        core.horizon = beam.HORIZON
+        _width, base, _cap, piles = beam.FIRST[0]
+        scored = core.scored(0, base, root[5], piles, root[7])
+        scored.sort(key=itemgetter(0), reverse=True)
+        moves, seen = [], set()
+        for _score, _index, move in scored:
+            undo = core.apply(move)
+            key = (core.seq, core.p, core.redeals)
+            core.unapply(move, undo)
+            if key not in seen:
+                seen.add(key)
+                moves.append(move)
+        return moves
+
+    def step(self, quota: int) -> str | None:
+        """Run the children's beams for up to `quota` nodes: WON (the whole line in
+        `line`) or None."""
+        if self.children is None:
+            self.children = self._order()
+        end = self.nodes + quota
+        while self.nodes < end:
+            if self.search is None:
+                if self.at >= len(self.children):
+                    return None
+                self.move = self.children[self.at]
+                self.at += 1
+                root = self.beam.root
+                core = BeamCore(list(root[0]), list(root[1]), root[2], root[3], root[4],
+                                self.beam.core.draw, self.beam.passes, shake=False)
+                core.apply(self.move)
+                self.search = Beam(core.bottoms, core.tops, core.seq, core.p, core.redeals,
+                                   core.draw, core.passes, helped=False)
+            search = self.search
+            before = search.nodes
+            verdict = search.step(min(end - self.nodes, BRANCH_NODES - search.nodes))
+            self.nodes += search.nodes - before
+            if verdict == WON:
+                self.line = [self.move] + search.line
+                return WON
+            if search.done or search.nodes >= BRANCH_NODES:
+                search.release()
+                self.search = None
         return None
 
 

@@ -473,6 +473,19 @@ Tried too: `Grids` alone from the root of 4321 (4 million nodes, its best line 2
 short: the first pass's choices are where it spends them), and the core from the root
 asking `Grids` at each position entering a pass (its lines entered the second pass
 with 66-67 cards left, too many to decide within 50,000 nodes each).
+The branches (29 November, branch dg13, issue 17): deal 4321 is won. The beam from
+the root's best child alone (the stock's top card refilled before the first deal) wins
+it in 113,219 nodes (0.4 s of CPU), and so does the beam from each of the four grids
+that refill makes (one per pile that can leave its cell), and from the child with the
+two cards under it refilled too (36,056 nodes): two base cards, which once dealt lie at
+the bottom of the waste through every pass. The root's beam never kept such a line: its
+layers rank every child's descendants against each other (none of the 4,545 positions
+that 2 million nodes of it made entering the second pass had those two refilled), and
+the tail only decides the positions the beam keeps. So the beam runs again from each
+of the root's children (`Branches`: best first by the first run's score, each sequence,
+pointer and redeals once, up to BRANCH_NODES each), from BRANCH_FROM (2 million) nodes
+of its own on, in at most a quarter of the nodes it makes after that (BRANCH_SHARE; as
+much as the beam's own cost the slower deals about 17% more nodes, a quarter 4%).
 Tried and dropped: among equal scores, the
 grids with more exits first (exits counted from the parent's): single runs capped at
 one on 18 hard deals of 1-200 won 26 of 36 at a narrower width, but the whole order
@@ -550,6 +563,7 @@ TAIL_NODES = 300_000  # nodes of `Grids` for one of those positions
 BRANCH_FROM = 2_000_000  # beam nodes of its own before it runs again from each of the
 # root's children (`Branches`: as the tail, past the page's budget)
 BRANCH_NODES = 1_000_000  # nodes of the beam from one of those children
+BRANCH_SHARE = 4  # and they make at most a node per so many of the beam's own since
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
 EXIT_CODES = tuple(code for code in range(48) if code & 3)  # the codes a pile can leave from
@@ -2157,7 +2171,7 @@ class Beam:
                     continue
                 if branches is not None and (due := branches.due(
                         self.nodes - (tail.nodes if tail is not None else 0))):
-                    # the branches' turn: as much again of the beam's own since BRANCH_FROM
+                    # the branches' turn: a quarter of the beam's own since BRANCH_FROM
                     before = branches.nodes
                     verdict = branches.step(min(end - self.nodes, due))
                     self.nodes += branches.nodes - before
@@ -2346,16 +2360,16 @@ class Branches:
     """The beam again from each child of its root (a position one progress move from
     it, each sequence, pointer and redeals once, best first by the first run's score),
     each beam alone with up to BRANCH_NODES nodes, once the root's beam has made
-    BRANCH_FROM nodes of its own, in at most as many nodes as it makes after that
-    (`due`). A layer of the root's beam holds the descendants of every child, ranked
-    against each other, and one child's may all lose their places to the others' for
-    good: three-pass deal 4321, undecided at 50 million nodes (every line three cards
-    short, and the 16,942 positions 8 million nodes of beam made entering the second
-    pass lost but 3, those within 390,000 nodes each), is won by the beam from the
-    root's best child (the stock's top card refilled before the first deal: then the
-    two base cards under it can be refilled too, which once dealt lie at the bottom of
-    the waste through every pass) in 113,219 nodes. A branch's beam has no tail nor
-    branches of its own, and its win is the child's move, then its line."""
+    BRANCH_FROM nodes of its own, in at most a quarter of the nodes it makes after that
+    (BRANCH_SHARE, `due`). A layer of the root's beam ranks the descendants of every
+    child against each other, and one child's may all lose their places to the others'
+    for good: three-pass deal 4321, undecided at 50 million nodes (every line three
+    cards short; the 10,496 positions that 8 million nodes of beam made entering the
+    second pass all lost, within 390,000 nodes each), is won by the beam from the root's
+    best child alone in 113,219 nodes. That child has the stock's top card refilled
+    before the first deal, and then two base cards can be refilled too, which once dealt
+    would lie at the bottom of the waste through every pass. A branch's beam has no tail
+    nor branches of its own, and its win is the child's move, then its line."""
 
     def __init__(self, beam: Beam) -> None:
         self.beam = beam
@@ -2368,10 +2382,11 @@ class Branches:
 
     def due(self, nodes: int) -> int:
         """The nodes the branches may make now (0: the beam's turn), the beam and the
-        branches having made `nodes`: the beam's own since BRANCH_FROM less theirs."""
+        branches having made `nodes`: a BRANCH_SHARE-th of the beam's own since
+        BRANCH_FROM, less theirs."""
         if self.children is not None and self.search is None and self.at >= len(self.children):
             return 0  # every child's beam made
-        return max(0, nodes - BRANCH_FROM - 2 * self.nodes)
+        return max(0, (nodes - self.nodes - BRANCH_FROM) // BRANCH_SHARE - self.nodes)
 
     def _order(self) -> list[tuple]:
         """The root's moves as the first run scores them (its width, base and piles, the

@@ -2026,7 +2026,8 @@ class Beam:
     up to HORIZON cards dealt (`BeamCore`), until a run's every line ends within it with
     no child left out: then the runs after it make them all. The positions its lines
     make entering the second of three passes are decided exactly by its `tail`
-    (`Tail`), from TAIL_FROM nodes of its own on."""
+    (`Tail`), from TAIL_FROM nodes of its own on, and from BRANCH_FROM on it runs again
+    from each of its root's children (`Branches`)."""
 
     # the runs: (width, what a base card still in the sequence costs, see `score`)
     RUNS = ((8, 6), (32, 6), (32, 4), (128, 6), (128, 4))

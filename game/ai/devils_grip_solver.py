@@ -500,6 +500,25 @@ Tried too: `Grids` alone from the root of 4321 (4 million nodes, its best line 2
 short: the first pass's choices are where it spends them), and the core from the root
 asking `Grids` at each position entering a pass (its lines entered the second pass
 with 66-67 cards left, too many to decide within 50,000 nodes each).
+The branches (29 November, branch dg13, issue 17): deal 4321 is won. The beam from
+the root's best child alone (the stock's top card refilled before the first deal) wins
+it in 113,219 nodes (0.4 s of CPU), and so does the beam from each of the four grids
+that refill makes (one per pile that can leave its cell), and from the child with the
+two cards under it refilled too (36,056 nodes): two base cards, which once dealt lie at
+the bottom of the waste through every pass. The root's beam never kept such a line: its
+layers rank every child's descendants against each other (none of the 4,545 positions
+that 2 million nodes of it made entering the second pass had those two refilled), and
+the tail only decides the positions the beam keeps. So the beam runs again from each
+of the root's children (`Branches`: best first by the first run's score, each sequence,
+pointer and redeals once, up to BRANCH_NODES each), from BRANCH_FROM (2 million) nodes
+of its own on, in at most a quarter of the nodes it makes after that (BRANCH_SHARE; as
+much as the beam's own cost the slower deals a median 17% more nodes, a quarter 4.6%).
+Deal 4321 is won so in 3,018,971 nodes (15 s of CPU; undecided at 50 million and 342
+s before), by the branch of the root's best child. Below BRANCH_FROM nothing changes
+(the page's budget gives the beam 1.5 million): the 13 deals bench/results had won in
+over 2 million nodes are won again, in 1.01-1.10 times the nodes (52.3 million in all
+before, 55.6 now; about the same CPU a node): 937 in 2.20 million (2.17), 6920 in 3.23
+(3.09, by the tail as before), 3274 in 11.0 (10.0).
 Tried and dropped: among equal scores, the
 grids with more exits first (exits counted from the parent's): single runs capped at
 one on 18 hard deals of 1-200 won 26 of 36 at a narrower width, but the whole order
@@ -577,6 +596,10 @@ TAIL_FROM = 2_000_000  # beam nodes before its positions entering the last two p
 # decided exactly (`Tail`: past the beam's share of the page's 2 million, so only the
 # bigger budgets of bench/winrates.py's retries see it)
 TAIL_NODES = 300_000  # nodes of `Grids` for one of those positions
+BRANCH_FROM = 2_000_000  # beam nodes of its own before it runs again from each of the
+# root's children (`Branches`: as the tail, past the page's budget)
+BRANCH_NODES = 1_000_000  # nodes of the beam from one of those children
+BRANCH_SHARE = 4  # and they make at most a node per so many of the beam's own since
 ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed.mask`)
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
 EXIT_CODES = tuple(code for code in range(48) if code & 3)  # the codes a pile can leave from
@@ -2129,7 +2152,8 @@ class Beam:
     up to HORIZON cards dealt (`BeamCore`), until a run's every line ends within it with
     no child left out: then the runs after it make them all. The positions its lines
     make entering the second of three passes are decided exactly by its `tail`
-    (`Tail`), from TAIL_FROM nodes of its own on."""
+    (`Tail`), from TAIL_FROM nodes of its own on, and from BRANCH_FROM on it runs again
+    from each of its root's children (`Branches`)."""
 
     # the runs: (width, what a base card still in the sequence costs, see `score`)
     RUNS = ((8, 6), (32, 6), (32, 4), (128, 6), (128, 4))
@@ -2163,7 +2187,8 @@ class Beam:
     HORIZON = 6  # the beam's moves: at the pointers up to so many cards dealt (`BeamCore`)
 
     def __init__(self, bottoms: list[int], tops: list[int], seq: bytes, p: int,
-                 redeals: int, draw: int, passes: int, relaxed: Relaxed | None = None) -> None:
+                 redeals: int, draw: int, passes: int, relaxed: Relaxed | None = None,
+                 helped: bool = True) -> None:
         self.core = BeamCore(bottoms[:], tops[:], seq, p, redeals, draw, passes, shake=False)
         self.core.horizon = self.HORIZON
         self.passes = passes
@@ -2183,8 +2208,10 @@ class Beam:
         self.cap = self.piles = 0
         self.capping, self.per_seq, self.overflow = False, {}, []
         self.made: set = set()  # (width, base, cap, piles, horizon) of the runs made
-        # the positions its lines make entering the last two passes, decided exactly
-        self.tail = Tail(draw, passes) if passes >= 3 else None
+        # the positions its lines make entering the last two passes, decided exactly,
+        # and the beam again from each of the root's children (not a branch's own beam)
+        self.tail = Tail(draw, passes) if passes >= 3 and helped else None
+        self.branches = Branches(self) if passes >= 3 and helped else None
         self._start()
 
     def _start(self) -> None:
@@ -2261,19 +2288,18 @@ class Beam:
         core = self.core
         relaxed = self.relaxed
         end = self.nodes + quota
-        tail = self.tail
+        tail, branches = self.tail, self.branches
+        # below both thresholds neither helper has a turn (one comparison a position)
+        helped_from = (min(TAIL_FROM, BRANCH_FROM) if tail is not None or branches is not None
+                       else end)
         while self.nodes < end and not self.done:
             if self.chosen is None:
-                if tail is not None and (due := tail.due(self.nodes)):
-                    # the tail's turn (between two positions expanded): at most as many
-                    # nodes as the beam has made since TAIL_FROM
-                    before = tail.nodes
-                    verdict = tail.step(min(end - self.nodes, due))
-                    self.nodes += tail.nodes - before
+                if self.nodes > helped_from:
+                    verdict = self._help(end)
                     if verdict == WON:
-                        self.line = tail.line
                         return WON
-                    continue
+                    if verdict is not None:
+                        continue  # a helper had its turn
                 # expand the layer: its positions' moves, scored
                 if self.at < len(self.layer):
                     position = self.layer[self.at]
@@ -2329,7 +2355,8 @@ class Beam:
                 runs = parent[7] + _joins(parent[2], card)
                 self.chosen.append(key + (bases, (move, parent), runs))
                 if (tail is not None and core.redeals == tail.redeals > parent[4]
-                        and self.nodes - tail.nodes >= TAIL_FROM):
+                        and self.nodes - tail.nodes - (branches.nodes if branches else 0)
+                        >= TAIL_FROM):
                     tail.add(core, self._line(parent) + [move])
                 if len(seq) < self.best_left:
                     self.best_left = len(seq)
@@ -2357,12 +2384,33 @@ class Beam:
                 self._start()  # every line came to a dead end: a wider run
         return None
 
+    def _help(self, end: int) -> str | None:
+        """The helpers' turn, between two positions expanded, if one is due: the tail
+        (at most as many nodes as the beam has made of its own since TAIL_FROM), then
+        the branches (a BRANCH_SHARE-th of those since BRANCH_FROM). WON (the line in
+        `line`), UNKNOWN when one had its turn, None when neither was due."""
+        tail, branches = self.tail, self.branches
+        tail_nodes = tail.nodes if tail is not None else 0
+        branch_nodes = branches.nodes if branches is not None else 0
+        for helper, due in ((tail, tail.due(self.nodes - branch_nodes) if tail else 0),
+                            (branches,
+                             branches.due(self.nodes - tail_nodes) if branches else 0)):
+            if due:
+                before = helper.nodes
+                verdict = helper.step(min(end - self.nodes, due))
+                self.nodes += helper.nodes - before
+                if verdict == WON:
+                    self.line = helper.line
+                    return WON
+                return UNKNOWN
+        return None
+
     def release(self) -> None:
         """Drop the layers once the beam is done (its count and best line stay): at
         wide runs they hold some 50,000 scored moves."""
         self.done = True
         self.layer, self.candidates, self.chosen, self.seen = [], [], None, set()
-        self.tail = None
+        self.tail = self.branches = None
 
     def _load(self, position: tuple) -> None:
         core = self.core
@@ -2447,6 +2495,91 @@ class Tail:
                 return WON
             if verdict is not None or grids.nodes >= TAIL_NODES:
                 self.grids = None  # lost, or out of its budget: the next position
+        return None
+
+
+class Branches:
+    """The beam again from each child of its root (a position one progress move from
+    it, each sequence, pointer and redeals once, best first by the first run's score),
+    each beam alone with up to BRANCH_NODES nodes, once the root's beam has made
+    BRANCH_FROM nodes of its own, in at most a quarter of the nodes it makes after that
+    (BRANCH_SHARE, `due`). A layer of the root's beam ranks the descendants of every
+    child against each other, and one child's may all lose their places to the others'
+    for good: three-pass deal 4321, undecided at 50 million nodes (every line three
+    cards short; the 10,496 positions that 8 million nodes of beam made entering the
+    second pass all lost, within 390,000 nodes each), is won by the beam from the root's
+    best child alone in 113,219 nodes. That child has the stock's top card refilled
+    before the first deal, and then two base cards can be refilled too, which once dealt
+    would lie at the bottom of the waste through every pass. A branch's beam has no tail
+    nor branches of its own, and its win is the child's move, then its line."""
+
+    def __init__(self, beam: Beam) -> None:
+        self.beam = beam
+        self.children: list[tuple] | None = None  # the moves to them, best first (`_order`)
+        self.at = 0  # the next child's index
+        self.search: Beam | None = None  # the beam from the current child
+        self.move: tuple = ()  # the move to the current child
+        self.nodes = 0
+        self.line: list[tuple] | None = None
+
+    def due(self, nodes: int) -> int:
+        """The nodes the branches may make now (0: the beam's turn), the beam and the
+        branches having made `nodes`: a BRANCH_SHARE-th of the beam's own since
+        BRANCH_FROM, less theirs."""
+        if self.children is not None and self.search is None and self.at >= len(self.children):
+            return 0  # every child's beam made
+        return max(0, (nodes - self.nodes - BRANCH_FROM) // BRANCH_SHARE - self.nodes)
+
+    def _order(self) -> list[tuple]:
+        """The root's moves as the first run scores them (its width, base and piles, the
+        beam's horizon), best first, a move to a sequence, pointer and redeals met before
+        left out."""
+        beam = self.beam
+        root = beam.root
+        core = BeamCore(list(root[0]), list(root[1]), root[2], root[3], root[4], beam.core.draw,
+                        beam.passes, shake=False)
+        core.horizon = beam.HORIZON
+        _width, base, _cap, piles = beam.FIRST[0]
+        scored = core.scored(0, base, root[5], piles, root[7])
+        scored.sort(key=itemgetter(0), reverse=True)
+        moves, seen = [], set()
+        for _score, _index, move in scored:
+            undo = core.apply(move)
+            key = (core.seq, core.p, core.redeals)
+            core.unapply(move, undo)
+            if key not in seen:
+                seen.add(key)
+                moves.append(move)
+        return moves
+
+    def step(self, quota: int) -> str | None:
+        """Run the children's beams for up to `quota` nodes: WON (the whole line in
+        `line`) or None."""
+        if self.children is None:
+            self.children = self._order()
+        end = self.nodes + quota
+        while self.nodes < end:
+            if self.search is None:
+                if self.at >= len(self.children):
+                    return None
+                self.move = self.children[self.at]
+                self.at += 1
+                root = self.beam.root
+                core = BeamCore(list(root[0]), list(root[1]), root[2], root[3], root[4],
+                                self.beam.core.draw, self.beam.passes, shake=False)
+                core.apply(self.move)
+                self.search = Beam(core.bottoms, core.tops, core.seq, core.p, core.redeals,
+                                   core.draw, core.passes, helped=False)
+            search = self.search
+            before = search.nodes
+            verdict = search.step(min(end - self.nodes, BRANCH_NODES - search.nodes))
+            self.nodes += search.nodes - before
+            if verdict == WON:
+                self.line = [self.move] + search.line
+                return WON
+            if search.done or search.nodes >= BRANCH_NODES:
+                search.release()
+                self.search = None
         return None
 
 

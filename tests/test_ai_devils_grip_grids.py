@@ -209,19 +209,27 @@ def test_a_waste_card_with_both_of_its_step_below_on_the_grid_goes_there_at_once
     positions the plain search finds the game after that build won exactly when it
     finds the position won (so every other move there, and dealing on, can be left
     out), and the exact search with the rule agrees with the plain search."""
+    checked = forced_build_verdicts(
+        passes, 2_500, lambda seq, top: seq[top] & 3 and seq[top] - 1 not in seq)
+    assert checked[WON] >= 5 and checked[LOST] >= 40
+
+
+def forced_build_verdicts(passes: int, seeds: int, forced) -> dict[str, int]:
+    """`forced_build_agrees` on each small position of the last pass (of seeds 0 to
+    `seeds`) whose waste top a forcing rule plays at once (`forced(seq, top)`, the waste's
+    codes and the top's index): how many of them the plain search found won and lost."""
     checked = {WON: 0, LOST: 0}
-    for seed in range(2_500):
+    for seed in range(seeds):
         game = small_position(seed, {"passes": passes}, active_sequences=(1, 2), most=10)
         if game is None or not game.waste or game.redeals + 1 != passes:
             continue
         _bottoms, _tops, seq = dgs._codes(game)
-        c = seq[len(game.waste) - 1]
-        if not c & 3 or c - 1 in seq:
-            continue
-        status = forced_build_agrees(game, c, seed)
-        if status is not None:
-            checked[status] += 1
-    assert checked[WON] >= 5 and checked[LOST] >= 40
+        top = len(game.waste) - 1
+        if forced(seq, top):
+            status = forced_build_agrees(game, seq[top], seed)
+            if status is not None:
+                checked[status] += 1
+    return checked
 
 
 def forced_build_agrees(game, c: int, seed: int) -> str | None:
@@ -553,18 +561,7 @@ def test_a_waste_card_whose_twin_lies_under_it_goes_onto_the_one_below_there(pas
     the waste, playing c onto that card loses nothing: on small positions the plain
     search finds the game after that build won exactly when it finds the position won,
     and the exact search with the rule agrees with the plain search."""
-    checked = {WON: 0, LOST: 0}
-    for seed in range(12_000):
-        game = small_position(seed, {"passes": passes}, active_sequences=(1, 2), most=10)
-        if game is None or not game.waste or game.redeals + 1 != passes:
-            continue
-        _bottoms, _tops, seq = dgs._codes(game)
-        top = len(game.waste) - 1
-        c = seq[top]
-        if not c & 3 or seq.count(c - 1) != 1 or seq.find(c) >= top \
-                or dgs.crowded_from(seq) > top:
-            continue
-        status = forced_build_agrees(game, c, seed)
-        if status is not None:
-            checked[status] += 1
+    checked = forced_build_verdicts(passes, 12_000, lambda seq, top: (
+        seq[top] & 3 and seq.count(seq[top] - 1) == 1 and seq.find(seq[top]) < top
+        and dgs.crowded_from(seq) <= top))
     assert checked[WON] >= 5 and checked[LOST] >= 40

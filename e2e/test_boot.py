@@ -10,9 +10,10 @@ import tomllib
 
 import pytest
 from conftest import SITE  # the build under test (SITE_DIR)
-from playwright.sync_api import Error, Response
+from playwright.sync_api import Error, Response, expect
 
 from tools import pyprobe
+from tools.pyscript_package import MODULES
 
 READY = "body[data-state=ready]"
 GAME_PATH = "/?game=devils-square&deal=1"
@@ -123,6 +124,118 @@ def test_the_game_is_imported_from_game_zip_unpacked_nowhere(context, site_url):
     kind, made_from_table, compiled, known = found["dataclasses"]
     assert kind == "Known" and made_from_table >= 20 and compiled == 0, found
     assert known >= made_from_table, found
+
+
+PYSCRIPT_BYTECODE = """
+import _imp, importlib.util, os, sys
+folder = os.path.dirname(sys.modules["pyscript"].__file__)
+imported, matched = [], []
+for name, module in list(sys.modules.items()):
+    source = getattr(module, "__file__", None) or ""
+    if (name == "pyscript" or name.startswith("pyscript.")) and source.startswith(folder):
+        imported.append(os.path.basename(source)[:-3])
+        cached = importlib.util.cache_from_source(source)
+        if os.path.exists(cached):
+            with open(cached, "rb") as file:
+                head = file.read(16)
+            with open(source, "rb") as file:
+                text = file.read()
+            checked = head[4:8] == (3).to_bytes(4, "little")  # hash-based, checked
+            if checked and head[8:] == importlib.util.source_hash(text):
+                matched.append(os.path.basename(source)[:-3])
+cache = os.path.join(folder, "__pycache__")
+shipped = os.listdir(cache) if os.path.isdir(cache) else []
+{"imported": sorted(imported), "matched": sorted(matched), "shipped": sorted(shipped),
+ "tag": sys.implementation.cache_tag, "check": _imp.check_hash_based_pycs,
+ "writes": not sys.dont_write_bytecode}
+"""
+
+
+def test_pyscripts_own_modules_are_imported_from_the_builds_bytecode(context, site_url):
+    """PyScript writes its `pyscript` package as sources at each start and imports it before
+    main.py; js/pyscript_bytecode.js puts the bytecode the build compiled beside them
+    (tools/pyscript_package.py). Every module of it a start imports has its .pyc, checked
+    hash-based and made from the very text PyScript wrote (so Python uses it instead of
+    compiling), and no .pyc ships for a module a start does not import."""
+    context.add_init_script(pyprobe.INIT_SCRIPT)
+    page = context.new_page()
+    page.goto(site_url + GAME_PATH)
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    found = pyprobe.run_python(page, PYSCRIPT_BYTECODE)
+    assert found["check"] == "default" and not found["writes"], found
+    assert len(found["imported"]) >= 5 and found["matched"] == found["imported"], found
+    tag = found["tag"]
+    assert found["shipped"] == sorted(f"{name}.{tag}.pyc" for name in found["imported"]), found
+
+
+def _foreign_bundle(kind: str) -> bytes:
+    """The build's pyscript-bytecode.bin damaged: cut short, or whole but with every .pyc's
+    source hash changed (bytecode of some other text)."""
+    data = (SITE / "pyscript-bytecode.bin").read_bytes()
+    if kind == "cut":
+        return data[: len(data) // 2]
+    size = int.from_bytes(data[:4], "little")
+    at, out = 4 + size, bytearray(data)
+    for _name, length in json.loads(data[4:4 + size]):
+        out[at + 8] ^= 0xFF  # the first byte of the source's hash (PEP 552)
+        at += length
+    return bytes(out)
+
+
+@pytest.mark.parametrize("kind", ["cut", "other-source"])
+def test_a_damaged_pyscript_bytecode_file_only_costs_the_compiling(context, site_url, kind):
+    """js/pyscript_bytecode.js reads the file as untrusted and Python checks each .pyc
+    against the source PyScript wrote: a damaged file writes nothing, bytecode of another
+    text is not used, and the page starts as it would without them, with no error."""
+    context.add_init_script(pyprobe.INIT_SCRIPT)
+    page = context.new_page()
+    body = _foreign_bundle(kind)
+    page.route("**/pyscript-bytecode.bin", lambda route: route.fulfill(body=body))
+    page.goto(site_url + GAME_PATH)
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    found = pyprobe.run_python(page, PYSCRIPT_BYTECODE)
+    assert len(found["imported"]) >= 5 and found["matched"] == [], found
+    assert found["shipped"] == ([] if kind == "cut" else
+                                sorted(f"{n}.{found['tag']}.pyc" for n in found["imported"]))
+    expect(page.locator("#board [data-card]").first).to_be_visible()
+
+
+def test_the_bytecode_file_reader_refuses_what_the_build_did_not_write(context, site_url):
+    """parse() of js/pyscript_bytecode.js: the build's file gives each .pyc by name; a file
+    cut short, with bytes after the last .pyc, a name that is not a module's .pyc, or an
+    index that is not JSON gives nothing."""
+    page = context.new_page()
+    page.route(f"{site_url}/blank.html",
+               lambda route: route.fulfill(body="<!doctype html>", content_type="text/html"))
+    page.goto(f"{site_url}/blank.html")
+    results = page.evaluate("""async () => {
+      const {parse} = await import("./js/pyscript_bytecode.js");
+      const good = await (await fetch("./pyscript-bytecode.bin")).arrayBuffer();
+      const made = (index, tail) => {
+        const text = new TextEncoder().encode(JSON.stringify(index));
+        const out = new Uint8Array(4 + text.length + tail);
+        new DataView(out.buffer).setUint32(0, text.length, true);
+        out.set(text, 4);
+        return out.buffer;
+      };
+      const names = (buffer) => {
+        const files = parse(buffer);
+        return files && files.map(([name, bytes]) => [name, bytes.length]);
+      };
+      const junk = new Uint8Array([9, 0, 0, 0, 123, 120, 125, 0, 0, 0, 0, 0, 0]).buffer;
+      return {
+        good: names(good), cut: names(good.slice(0, good.byteLength - 1)),
+        longer: names(made([["ffi.cpython-314.pyc", 3]], 4)),
+        exact: names(made([["ffi.cpython-314.pyc", 3]], 3)),
+        path: names(made([["../../etc/x.cpython-314.pyc", 3]], 3)),
+        junk: names(junk), empty: names(new ArrayBuffer(0)),
+      };
+    }""")
+    assert sorted(name.split(".")[0] for name, _length in results["good"]) == sorted(
+        MODULES), results
+    assert results["exact"] == [["ffi.cpython-314.pyc", 3]], results
+    for kind in ("cut", "longer", "path", "junk", "empty"):
+        assert results[kind] is None, (kind, results)
 
 
 def pyscript_chunks_on_the_way() -> list[str]:

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # path under one of them is taken as present.
 GENERATED = frozenset({"vendor", "_site", "node_modules", ".venv"})
 # Written by tools/build_site.py at the top of _site/, where pages and tests name it "./...".
-BUILT = frozenset({"game.zip"})
+BUILT = frozenset({"game.zip", "pyscript-bytecode.bin"})
 # Written by tools/build_site.py inside a folder of the repository's.
 BUILT_FILES = frozenset({"css/site.css"})
 # Words with a slash that are prose, not paths: the contract between a game and the page.
@@ -46,9 +46,10 @@ CACHES = frozenset({"__pycache__", ".pytest_cache", ".ruff_cache", "test-results
 NOT_SCANNED_UNDER = ("tests/fixtures/",)
 SCANNED_SUFFIXES = frozenset({".py", ".js", ".css", ".html", ".md"})
 SCANNED_NAMES = frozenset({"Makefile"})
-# Absolute paths that name the system, not a file of the project.
+# Absolute paths that name the system (or the page's Pyodide, /home/pyodide), not a file
+# of the project.
 SYSTEM_DIRS = frozenset({"usr", "bin", "sbin", "lib", "etc", "dev", "proc", "sys", "tmp",
-                         "var", "opt", "run"})
+                         "var", "opt", "run", "home"})
 RULES_DOC = "docs/rules.md"
 
 URL = re.compile(r"\b[a-zA-Z][\w+.-]*://\S*")

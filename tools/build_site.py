@@ -16,6 +16,8 @@ _site/ gets:
                 there by zipimport (main.py puts it on sys.path): nothing is unpacked, and
                 a module the page never imports is never read; the .po/.pot sources of
                 the catalogues are for translators and stay out
+  pyscript-bytecode.bin  the bytecode of PyScript's own modules, which js/pyscript_bytecode.js
+                puts where the import system finds it (tools/pyscript_package.py)
   vendor/       of the pinned runtime from `make vendor`, only the files the page requests
                 (and of the standard library's zip only the modules the page can reach:
                 tools/stdlib_subset.py)
@@ -200,18 +202,21 @@ def game_sources(bases: list[Path]) -> dict[str, Path]:
     return sources
 
 
-def compile_bytecode(sources: dict[str, Path], pyodide: Path) -> dict[str, bytes]:
+def compile_bytecode(sources: dict[str, Path], pyodide: Path,
+                     runtime: dict[str, str]) -> tuple[dict[str, bytes], dict[str, bytes], str]:
     """The .pyc of every .py of `sources` ({name in the zip: .pyc bytes}, `x.pyc` beside
     `x.py`, where zipimport looks), compiled by the Python of the vendored Pyodide under
     node (tools/compile_pyc.mjs): Pyodide's Python is not this machine's, and a .pyc is only
     read by the version that wrote it. Unchecked hash-based .pyc files: the page imports
     them without compiling or looking at the time. And, compiled there too, the methods
-    @dataclass writes for the package's classes (game/dataclass_code.py's table)."""
+    @dataclass writes for the package's classes (game/dataclass_code.py's table).
+    `runtime`: {path in the page: source} of PyScript's modules, compiled to checked .pyc
+    files (tools/pyscript_package.py), returned by path; and the interpreter's cache tag."""
     texts = {name: path.read_text(encoding="utf-8") for name, path in sources.items()
              if name.endswith(".py")}
     with tempfile.TemporaryDirectory() as tmp:
         given, taken = Path(tmp) / "sources.json", Path(tmp) / "pyc.json"
-        given.write_text(json.dumps(texts), encoding="utf-8")
+        given.write_text(json.dumps({"game": texts, "runtime": runtime}), encoding="utf-8")
         try:
             subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(pyodide),
                             str(given), str(taken)], check=True, capture_output=True, text=True)
@@ -226,24 +231,37 @@ def compile_bytecode(sources: dict[str, Path], pyodide: Path) -> dict[str, bytes
     from game.dataclass_code import TABLE
 
     pyc[f"{GAME_PACKAGE}/{TABLE}"] = base64.b64decode(result["dataclass_code"])
-    return pyc
+    compiled = {path: base64.b64decode(data) for path, data in result["runtime"].items()}
+    return pyc, compiled, result["tag"]
 
 
-def build_game_zip(dst: Path, bases: list[Path], pyodide: Path) -> int:
+def build_game_zip(dst: Path, bases: list[Path], pyodide: Path,
+                   runtime: dict[str, str]) -> tuple[int, dict[str, bytes], str]:
     """game/**/*.py, their bytecode and the package's data files (the translation
-    catalogues) into one deterministic zip (sorted names, fixed dates and modes)."""
+    catalogues) into one deterministic zip (sorted names, fixed dates and modes); the
+    number of modules, and compile_bytecode's `runtime` .pyc files and cache tag."""
     sources = game_sources(bases)
     if f"{GAME_PACKAGE}/__init__.py" not in sources:
         raise SystemExit(f"{GAME_PACKAGE}/__init__.py is missing: the game package cannot import")
     files = {name: path.read_bytes() for name, path in sources.items()}
-    files.update(compile_bytecode(sources, pyodide))
+    pyc, compiled, tag = compile_bytecode(sources, pyodide, runtime)
+    files.update(pyc)
     with zipfile.ZipFile(dst, "w") as zf:
         for name, data in sorted(files.items()):
             info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, data, compresslevel=9)
-    return len(sources)
+    return len(sources), compiled, tag
+
+
+def write_pyscript_bytecode(out: Path, compiled: dict[str, bytes], tag: str) -> None:
+    """The .pyc of PyScript's modules a start imports, in the one file
+    js/pyscript_bytecode.js puts in the page (tools/pyscript_package.py)."""
+    from tools.pyscript_package import BUNDLE, bundle
+
+    files = {f"{Path(path).stem}.{tag}.pyc": data for path, data in compiled.items()}
+    (out / BUNDLE).write_bytes(bundle(files))
 
 
 def loader_words(text: str) -> dict[str, str]:
@@ -488,7 +506,11 @@ def build(out: Path = OUT, overlays: tuple[Path, ...] = (), whole_runtime: bool 
     write_newcomer_list(out / "index.html")
     join_stylesheets(out)
 
-    modules = build_game_zip(out / GAME_ZIP, bases, vendor / "pyodide")
+    from tools.pyscript_package import page_sources
+
+    runtime = page_sources(sorted((vendor / "pyscript").glob("core-*.js")))
+    modules, compiled, tag = build_game_zip(out / GAME_ZIP, bases, vendor / "pyodide", runtime)
+    write_pyscript_bytecode(out, compiled, tag)
 
     for src in files_under(vendor) if whole_runtime else vendor_files(vendor):
         if src.name == STDLIB and not whole_runtime:

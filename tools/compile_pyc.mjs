@@ -5,13 +5,19 @@
 //
 //   node tools/compile_pyc.mjs VENDOR_PYODIDE_DIR IN.json OUT.json
 //
-// IN.json: {"game/x.py": "<source>", ...}. OUT.json: {"tag": "cpython-314",
-// "pyc": {"game/x.pyc": "<base64>", ...}, "dataclass_code": "<base64>"}.
+// IN.json: {"game": {"game/x.py": "<source>", ...}, "runtime": {"/home/pyodide/pyscript/
+// x.py": "<source>", ...}}. OUT.json: {"tag": "cpython-314", "pyc": {"game/x.pyc":
+// "<base64>", ...}, "runtime": {"/home/pyodide/pyscript/x.py": "<base64>", ...},
+// "dataclass_code": "<base64>"}.
 // Docstrings are left out of the bytecode, classes' excepted (the sources ship beside it
 // for tracebacks).
 // The .pyc files are hash-based and unchecked (PEP 552): a time-stamped one would be
 // checked against the source's time in the zip, and the build writes both from the same
 // files, so they cannot disagree.
+// "runtime": PyScript's own modules, which PyScript writes as sources into the page's
+// working directory at each start (tools/pyscript_package.py): their .pyc files are
+// compiled as they are (docstrings kept) and *checked* (PEP 552), so the page's Python
+// uses one only for the very text it was compiled from.
 // "dataclass_code": the methods @dataclass writes for the package's classes, compiled here
 // too (game/dataclass_code.py records them by importing every module of the package; the
 // page then makes its classes without compiling). The modules are imported from a copy of
@@ -50,7 +56,8 @@ def without_docstrings(tree):
     return tree
 
 
-sources = json.loads(sources_json)
+given = json.loads(sources_json)
+sources = given["game"]
 out = {}
 for name, text in sorted(sources.items()):
     data = text.encode("utf-8")
@@ -58,6 +65,14 @@ for name, text in sorted(sources.items()):
     code = compile(tree, name, "exec", dont_inherit=True)
     pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
     out[name[:-3] + ".pyc"] = base64.b64encode(bytes(pyc)).decode()
+
+
+runtime = {}
+for path, text in sorted(given["runtime"].items()):
+    data = text.encode("utf-8")
+    code = compile(data, path, "exec", dont_inherit=True)
+    pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=True)
+    runtime[path] = base64.b64encode(bytes(pyc)).decode()
 
 
 def dataclass_code(sources):
@@ -77,7 +92,7 @@ def dataclass_code(sources):
     return marshal.dumps(record(modules))
 
 
-json.dumps({"tag": sys.implementation.cache_tag, "pyc": out,
+json.dumps({"tag": sys.implementation.cache_tag, "pyc": out, "runtime": runtime,
             "dataclass_code": base64.b64encode(dataclass_code(sources)).decode()})
 `);
 writeFileSync(output, result);

@@ -565,3 +565,73 @@ def test_a_waste_card_whose_twin_lies_under_it_goes_onto_the_one_below_there(pas
         seq[top] & 3 and seq.count(seq[top] - 1) == 1 and seq.find(seq[top]) < top
         and dgs.crowded_from(seq) <= top))
     assert checked[WON] >= 5 and checked[LOST] >= 40
+
+
+def after_refill_then_waste(game) -> tuple[set, set]:
+    """The positions (PlainRules keys) that a refill from the stock and then the waste's
+    top card make, the card not onto the refilled one (`WASTE_FIRST`), and those that the
+    waste's top card and then a refill from the stock make."""
+    from .test_ai_devils_grip_solver import PlainRules
+
+    def builds(position, waste: bool) -> list:
+        return [move for move in position.legal_moves() if isinstance(move, dgs.Build)
+                and (move.src < 0) == waste
+                and (waste or move.count == len(position.cells[move.src]))]
+
+    refill_first, waste_first = set(), set()
+    for refill in builds(game, False):
+        refilled = replay(game, [str(refill)])
+        for build in builds(refilled, True):
+            if build.dst != refill.src:
+                refill_first.add(PlainRules.key(replay(refilled, [str(build)])))
+    for build in builds(game, True):
+        built = replay(game, [str(build)])
+        for refill in builds(built, False):
+            waste_first.add(PlainRules.key(replay(built, [str(refill)])))
+    return refill_first, waste_first
+
+
+@pytest.mark.parametrize("passes", [1, 3])
+def test_a_waste_card_after_a_refill_at_its_pointer_was_played_before_it(passes,
+                                                                          monkeypatch):
+    """`Grids._children` (WASTE_FIRST): on the last pass, a refill from the stock and then
+    the waste's top card w (not onto the refilled card) make only positions that w and
+    then the refill make (small positions: every such pair of moves on the engine), so
+    after a refill w is left out unless the refilled card is w-1; and on small positions
+    where the rule leaves a move out, `Grids` with it agrees with the plain search."""
+    pairs = 0
+    for seed in range(3_000):
+        game = small_position(seed, {"passes": passes}, active_sequences=(1, 2), most=10)
+        if game is None or not game.waste or not game.stock or game.redeals + 1 != passes:
+            continue
+        refill_first, waste_first = after_refill_then_waste(game)
+        assert refill_first <= waste_first, seed
+        pairs += len(refill_first)
+    assert pairs >= 40
+    checked = {WON: 0, LOST: 0}
+    left_out = 0
+    refilled = dgs.Grids._refilled
+    cut: list[int] = []  # the pointers where the rule left the waste's top out
+
+    def counted(self):
+        found = refilled(self)
+        seq = self.seq
+        if found >= 0 and self.p and seq[self.p - 1] & 3 and found != seq[self.p - 1] - 1:
+            cut.append(self.p)
+        return found
+
+    for seed in range(3_000):
+        game = small_position(seed, {"passes": passes}, active_sequences=(1, 2), most=10)
+        if game is None or game.redeals + 1 != passes:
+            continue
+        cut.clear()
+        monkeypatch.setattr(dgs.Grids, "_refilled", counted)
+        grids = grids_of(DevilsGripSearch(game).core)
+        found = grids.step(200_000)
+        monkeypatch.setattr(dgs.Grids, "_refilled", refilled)
+        if not cut or not (status := plain_status(game, 30_000, False)):
+            continue
+        assert found == status, seed
+        checked[status] += 1
+        left_out += len(cut)
+    assert checked[WON] >= 4 and checked[LOST] >= 4 and left_out >= 20

@@ -578,6 +578,7 @@ FOLLOW_ASK_NODES = 2_000  # and for the line of a question (`Core.step`)
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
 FORCE = True
 FORCE_ALONE = True  # and when one of its step below is there, its twin under it (`Grids`)
+WASTE_FIRST = True  # a refill then the waste's top at one pointer: only the other order
 STUCK = True  # `Relaxed._stuck`: a waste that cannot be emptied
 PREFIX = True  # dealing on stops at a pointer whose waste is stuck
 LAZY = True  # and that pointer's test waits for a move at it or beyond (`Grids._children`)
@@ -1704,6 +1705,7 @@ class Grids(Relaxed):
         # where none comes it would cut nothing (LAZY; the same moves).
         pending: list[int] = []
         q, d = self.p, self.draw
+        refilled = self._refilled() if WASTE_FIRST else -1
         while True:  # the pointers dealing reaches (`pointers`: no redeal is left)
             if q:
                 if PREFIX and q != self.p and not g < q - 1:
@@ -1720,7 +1722,8 @@ class Grids(Relaxed):
                 if c & 3:
                     if not (g < q - 1 or (q == n and f < n - 1)):
                         below, here = 2 - gone[c - 1], 2 - gone[c]
-                        if below > here or (below and exits and mask >> c & 1):
+                        if (below > here or (below and exits and mask >> c & 1)) and not (
+                                refilled >= 0 and refilled != c - 1 and q == self.p):
                             if pending and self._dealt_stuck(pending, clear, mask, f):
                                 return moves
                             moves.append((q, r, WASTE, c))
@@ -1744,6 +1747,24 @@ class Grids(Relaxed):
             if q == n:
                 return moves
             q = q + d if q + d < n else n
+
+    def _refilled(self) -> int:
+        """The code of the card the line's last move refilled from the stock at this
+        position's pointer (-1: none; WASTE_FIRST). Then the waste's top card w played
+        at this pointer is left out unless that card is w-1: the line that plays w
+        first and refills that card after, at the same pointer, reaches the same
+        grids (w lands on a top that was there before the refill: the refill takes
+        one top away, and brings in only the refilled card; the pile that leaves
+        takes w along if w lies on it), the same sequence and pointer. The parent
+        offers w before the refill at that pointer, so that line was searched first
+        and lost (or the search would have ended won)."""
+        path = self.path
+        if not path:
+            return -1
+        q, _r, kind, _c = path[-1]
+        if kind != EXIT or q != self.p:
+            return -1  # (a refill from an empty stock leaves its pointer one lower)
+        return self.undos[-1][0][q]
 
     def _dealt_stuck(self, pending: list[int], clear: dict, mask: int, f: int) -> bool:
         """Whether the waste is stuck (`_stuck`) dealt to one of the pointers `pending`

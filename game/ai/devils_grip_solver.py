@@ -272,6 +272,16 @@ family its search's reads of the slack allow (deal 742 in 84,916 nodes, others 0
 fewer, CPU the same); other orders of the moves (all the waste's first, the refill at a
 pointer first or last, pointers downward: 5-100% more nodes on the lost deals).
 
+Fewer nodes again (29 November, issue 17 a fourth time), by one more exact cut of
+`Grids` (WASTE_FIRST, `Grids._played_before`): a line that takes only cards from above
+the waste's top card w (refills, cards dealt onto it and played back), none of code
+w-1, and then plays w makes the grids that w first and then the same moves make (w
+lands on a top that was there before them and stayed uncovered), and the position
+where w was on top (or could be dealt to) offers w before any move at its pointer or
+beyond, so that line was searched first. On deal 742 a third of the nodes were such
+lines met again (most of the table's hits: a refill then w, w then the refill);
+deals 742 and 541 are lost in 57,764 and 37,948 nodes instead of 89,511 and 54,637.
+
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
 wins, not within 2 million nodes). So such a search first runs a beam (`Beam`, 6/8 of
@@ -1236,40 +1246,48 @@ class Relaxed:
             else:
                 cover, shared = 0, False
             while True:  # the least j at which the card builds
+                while runs > 24:  # (more piles than cells: the stock's next card)
+                    if j == p:
+                        first = i
+                    x = seq[j]
+                    j += 1
+                    runs += joined[x * 27 + gone[x - 1] * 9 + gone[x] * 3 + gone[x + 1]]
+                    gone[x] -= 1
+                    if j == n:
+                        return True
                 last = j  # (else the last stock index to take before it is tried again)
-                if runs <= 24:
-                    gone_below = gone[c - 1]
-                    if gone_below < gone[c] or (gone_below < 2 and runs < 24):
-                        if 2 - gone_below > cover:
-                            if not shared or gone_below != 1:
-                                break
-                            # while its c-1 in the sequence is not on the grid the card
-                            # takes the slack at c, with the others taken above it
-                            now = spent | 1 << c
-                            soon = n  # (the first index whose card takes a bit out)
-                            for until, bit in spent_until:
-                                if j <= until:
-                                    now |= bit
-                                    if until < soon:
-                                        soon = until
-                            if not now & ~mask:
-                                for cs, most in limits:  # (`_independent`)
-                                    if (now & cs).bit_count() > most:
-                                        break
-                                else:
+                gone_below = gone[c - 1]
+                if gone_below < gone[c] or (gone_below < 2 and runs < 24):
+                    if 2 - gone_below > cover:
+                        if not shared or gone_below != 1:
+                            break
+                        # while its c-1 in the sequence is not on the grid the card
+                        # takes the slack at c, with the others taken above it
+                        now = spent | 1 << c
+                        soon = n  # (the first index whose card takes a bit out)
+                        for until, bit in spent_until:
+                            if j <= until:
+                                now |= bit
+                                if until < soon:
+                                    soon = until
+                        if not now & ~mask:
+                            for cs, most in limits:  # (`_independent`)
+                                if (now & cs).bit_count() > most:
                                     break
-                            # (the same until its c-1 comes or a bit leaves: SKIP)
-                            last = seq.find(c - 1, j)
-                            if last < 0 or soon < last:
-                                last = soon
-                        else:
-                            last = seq.find(c - 1, j)  # (its tops stay covered till then)
-                    elif gone_below == 2:
-                        last = seq.find(c - 1, j)  # (no top of its step below till then)
-                    if not SKIP:
-                        last = j
-                    elif last < 0 or last >= n - 1:
-                        return True  # (no such card before the stock is empty)
+                            else:
+                                break
+                        # (the same until its c-1 comes or a bit leaves: SKIP)
+                        last = seq.find(c - 1, j)
+                        if last < 0 or soon < last:
+                            last = soon
+                    else:
+                        last = seq.find(c - 1, j)  # (its tops stay covered till then)
+                elif gone_below == 2:
+                    last = seq.find(c - 1, j)  # (no top of its step below till then)
+                if not SKIP:
+                    last = j
+                elif last < 0 or last >= n - 1:
+                    return True  # (no such card before the stock is empty)
                 if j == p:
                     first = i
                 # x joins the grid (`_take`: the fewest piles change around its step only)
@@ -1705,7 +1723,6 @@ class Grids(Relaxed):
         # where none comes it would cut nothing (LAZY; the same moves).
         pending: list[int] = []
         q, d = self.p, self.draw
-        refilled = self._refilled() if WASTE_FIRST else -1
         while True:  # the pointers dealing reaches (`pointers`: no redeal is left)
             if q:
                 if PREFIX and q != self.p and not g < q - 1:
@@ -1723,7 +1740,7 @@ class Grids(Relaxed):
                     if not (g < q - 1 or (q == n and f < n - 1)):
                         below, here = 2 - gone[c - 1], 2 - gone[c]
                         if (below > here or (below and exits and mask >> c & 1)) and not (
-                                refilled >= 0 and refilled != c - 1 and q == self.p):
+                                WASTE_FIRST and q == self.p and self._played_before(c)):
                             if pending and self._dealt_stuck(pending, clear, mask, f):
                                 return moves
                             moves.append((q, r, WASTE, c))
@@ -1748,23 +1765,37 @@ class Grids(Relaxed):
                 return moves
             q = q + d if q + d < n else n
 
-    def _refilled(self) -> int:
-        """The code of the card the line's last move refilled from the stock at this
-        position's pointer (-1: none; WASTE_FIRST). Then the waste's top card w played
-        at this pointer is left out unless that card is w-1: the line that plays w
-        first and refills that card after, at the same pointer, reaches the same
-        grids (w lands on a top that was there before the refill: the refill takes
-        one top away, and brings in only the refilled card; the pile that leaves
-        takes w along if w lies on it), the same sequence and pointer. The parent
-        offers w before the refill at that pointer, so that line was searched first
-        and lost (or the search would have ended won)."""
-        path = self.path
-        if not path:
-            return -1
-        q, _r, kind, _c = path[-1]
-        if kind != EXIT or q != self.p:
-            return -1  # (a refill from an empty stock leaves its pointer one lower)
-        return self.undos[-1][0][q]
+    def _played_before(self, c: int) -> bool:
+        """Whether the waste's top card, c, was played already (WASTE_FIRST), on a line
+        searched before this one: the line came here from a position that could deal to
+        this pointer (c the waste's top there too, at the same index), making only
+        moves that took cards above c (dealt after it, or the stock's) and none of code
+        c-1. Such a line and then c onto a top c-1 make the grids that c onto that top
+        and then the same moves make (their pointers one lower): that top was there
+        before them (no c-1 came), and uncovered throughout (tops are never uncovered),
+        so none of them built on it or moved a pile onto it, and none built on c (off
+        the grid till then); a pile that moves takes c along if c lies on it. That
+        position offers c at this pointer before any move at it or beyond (its waste
+        card first, then its refill, then the pointers dealing reaches next), so c's
+        line was searched first, and lost (or the search would have ended won; or c was
+        left out there too, for a line before that). So c here is left out (its line
+        is lost): after a refill at this pointer, or after dealing cards on it and
+        playing them all back."""
+        path, undos = self.path, self.undos
+        top, below, d, r = self.p, c - 1, self.draw, self.redeals
+        for k in range(len(path) - 1, -1, -1):
+            q, move_r, kind, _c = path[k]
+            seq, p, before_r = undos[k]
+            if move_r != r or before_r != r:
+                return False  # (a line from an earlier pass)
+            n = len(seq)
+            at = q - 1 if kind == WASTE else (q if q < n else q - 1)
+            if at < top or seq[at] == below:
+                return False  # c or a card under it left, or a c-1 came
+            if p <= top:
+                # (c the waste's top there, or in the stock: dealing reaches it)
+                return (top - p) % d == 0
+        return False
 
     def _dealt_stuck(self, pending: list[int], clear: dict, mask: int, f: int) -> bool:
         """Whether the waste is stuck (`_stuck`) dealt to one of the pointers `pending`

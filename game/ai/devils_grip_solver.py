@@ -281,6 +281,11 @@ where w was on top (or could be dealt to) offers w before any move at its pointe
 beyond, so that line was searched first. On deal 742 a third of the nodes were such
 lines met again (most of the table's hits: a refill then w, w then the refill);
 deals 742 and 541 are lost in 57,764 and 37,948 nodes instead of 89,511 and 54,637.
+With it a waste top w at or above the first crowded index (it leaves by a build)
+that no grid has a top for now, or that WASTE_FIRST leaves out, can only be played
+once a w-1 has come (a top w-1 later was there now, uncovered, or came); when no
+w-1 lies above it in the sequence, none can come, and the position is lost
+(NO_BELOW, `Grids._waits_for_below`): deal 742 in 43,498 nodes.
 
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
@@ -589,6 +594,7 @@ ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's
 FORCE = True
 FORCE_ALONE = True  # and when one of its step below is there, its twin under it (`Grids`)
 WASTE_FIRST = True  # a refill then the waste's top at one pointer: only the other order
+NO_BELOW = True  # and a waste top that cannot be played now and no c-1 can come for
 STUCK = True  # `Relaxed._stuck`: a waste that cannot be emptied
 PREFIX = True  # dealing on stops at a pointer whose waste is stuck
 LAZY = True  # and that pointer's test waits for a move at it or beyond (`Grids._children`)
@@ -1228,10 +1234,10 @@ class Relaxed:
         spent_until: list[tuple[int, int]] = []  # (index, code bit): the same while j is
         # at most the index, that of its c-1 in the stock
         first = f - 1  # the waste index at its first stock card (f - 1: none)
-        i, j = p - 1, p
-        while i >= f:
-            if j == n:
-                return True
+        j = p
+        if j == n:
+            return True
+        for i in range(p - 1, f - 1, -1):  # (j < n at each card: it is checked as it grows)
             c = seq[i]
             if not c & 3:
                 return True  # (a base leaves only once the stock is empty, and f cannot)
@@ -1307,7 +1313,6 @@ class Relaxed:
             covered[c] = cover + 1  # it lies on a c-1, for good
             runs += joined[c * 27 + gone_below * 9 + gone[c] * 3 + gone[c + 1]]
             gone[c] -= 1
-            i -= 1
         self.first_take = first
         return False
 
@@ -1698,6 +1703,8 @@ class Grids(Relaxed):
         f = self.first_crowded
         clear: dict = {}  # pointer q where `_stuck(q)` is False: whether it took the
         # waste's top card first (`_inherits`)
+        if NO_BELOW and self._waits_for_below(f):
+            return []
         if STUCK:
             if inherited is None:
                 if self._stuck():  # (it cuts wherever `_waits` would)
@@ -1764,6 +1771,28 @@ class Grids(Relaxed):
             if q == n:
                 return moves
             q = q + d if q + d < n else n
+
+    def _waits_for_below(self, f: int) -> bool:
+        """Whether the waste's top card w, at or above the first crowded index f (so it
+        leaves by a build, before the stock is empty), is not played here (no grid has
+        a top for it, or WASTE_FIRST leaves it out) and no card of code w-1 lies above
+        it in the sequence: then the position is lost (NO_BELOW). A top w-1 that w can
+        go onto later either is there now, uncovered (tops are never uncovered; none
+        comes), and then w can go there now; or WASTE_FIRST leaves w out here and at
+        every position after with w on top and no w-1 come since, whose lines it
+        showed lost."""
+        p = self.p
+        if p <= f:
+            return False
+        seq = self.seq
+        c = seq[p - 1]
+        if not c & 3 or seq.find(c - 1, p) >= 0:
+            return False
+        gone = self.gone
+        below, here = 2 - gone[c - 1], 2 - gone[c]
+        if below > here or (below and self.runs < 24 and self.mask >> c & 1):
+            return WASTE_FIRST and self._played_before(c)
+        return True
 
     def _played_before(self, c: int) -> bool:
         """Whether the waste's top card, c, was played already (WASTE_FIRST), on a line

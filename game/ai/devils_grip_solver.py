@@ -285,7 +285,9 @@ With it a waste top w at or above the first crowded index (it leaves by a build)
 that no grid has a top for now, or that WASTE_FIRST leaves out, can only be played
 once a w-1 has come (a top w-1 later was there now, uncovered, or came); when no
 w-1 lies above it in the sequence, none can come, and the position is lost
-(NO_BELOW, `Grids._waits_for_below`): deal 742 in 43,498 nodes.
+(NO_BELOW, `Grids._waits_for_below`): deal 742 in 43,498 nodes. Else `_stuck` takes
+the stock's cards up to the next w-1 before it tries w (the wait): deals 742 and 541
+in 18,011 and 16,666 nodes, 126 in 16,888 (116,623 before).
 
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
@@ -621,6 +623,7 @@ ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
 EXIT_CODES = tuple(code for code in range(48) if code & 3)  # the codes a pile can leave from
 SEQUENCE = bytes(code >> 2 for code in range(256))  # a code to its sequence
+LOST_TOP = -2  # `Grids._waits_for_below`: the waste's top card can never leave
 UNTAKEN = -99  # `Grids`: a pointer's first stock card in `_stuck` not known
 PR = 10  # a lost entry of `Relaxed.failed` is mask << PR | pointer << 2 | redeals
 
@@ -1187,7 +1190,7 @@ class Relaxed:
                 return i
         return -1
 
-    def _stuck(self, p: int = -1) -> bool:
+    def _stuck(self, p: int = -1, wait: int = -1) -> bool:
         """On the last pass: whether the waste cannot be emptied. Its cards leave from the
         top only, and before the stock is empty only by a build; when the i-th waste card
         leaves, every card dealt above it has left, and so has every card taken from the
@@ -1237,6 +1240,16 @@ class Relaxed:
         j = p
         if j == n:
             return True
+        if wait >= 0:  # the top card waits for the stock's card at `wait` (NO_BELOW:
+            # `Grids._waits_for_below`)
+            first = p - 1
+            while j <= wait:
+                x = seq[j]
+                j += 1
+                runs += joined[x * 27 + gone[x - 1] * 9 + gone[x] * 3 + gone[x + 1]]
+                gone[x] -= 1
+            if j == n:
+                return True
         for i in range(p - 1, f - 1, -1):  # (j < n at each card: it is checked as it grows)
             c = seq[i]
             if not c & 3:
@@ -1703,11 +1716,12 @@ class Grids(Relaxed):
         f = self.first_crowded
         clear: dict = {}  # pointer q where `_stuck(q)` is False: whether it took the
         # waste's top card first (`_inherits`)
-        if NO_BELOW and self._waits_for_below(f):
+        wait = self._waits_for_below(f) if NO_BELOW else -1
+        if wait == LOST_TOP:
             return []
         if STUCK:
-            if inherited is None:
-                if self._stuck():  # (it cuts wherever `_waits` would)
+            if inherited is None or wait >= 0:  # (known not stuck, but without the wait)
+                if self._stuck(-1, wait):  # (it cuts wherever `_waits` would)
                     return []
                 if INHERIT and self.p:
                     first = self.first_take
@@ -1772,27 +1786,31 @@ class Grids(Relaxed):
                 return moves
             q = q + d if q + d < n else n
 
-    def _waits_for_below(self, f: int) -> bool:
-        """Whether the waste's top card w, at or above the first crowded index f (so it
+    def _waits_for_below(self, f: int) -> int:
+        """When the waste's top card w, at or above the first crowded index f (so it
         leaves by a build, before the stock is empty), is not played here (no grid has
-        a top for it, or WASTE_FIRST leaves it out) and no card of code w-1 lies above
-        it in the sequence: then the position is lost (NO_BELOW). A top w-1 that w can
-        go onto later either is there now, uncovered (tops are never uncovered; none
-        comes), and then w can go there now; or WASTE_FIRST leaves w out here and at
-        every position after with w on top and no w-1 come since, whose lines it
-        showed lost."""
+        a top for it, or WASTE_FIRST leaves it out), a winning line plays it only once
+        a card of code w-1 has come onto the grid: a top w-1 that w goes onto later
+        either is there now, uncovered (tops are never uncovered), so w could go there
+        now, or came; and the lines that play w before one came WASTE_FIRST showed lost
+        (it leaves w out here and at every position after with w on top and no w-1
+        come since). So the index of the next w-1 in the stock, which `_stuck` takes
+        before it tries w (NO_BELOW), or LOST_TOP when none lies above w (the position
+        is lost); -1 when w is played here."""
         p = self.p
         if p <= f:
-            return False
+            return -1
         seq = self.seq
         c = seq[p - 1]
-        if not c & 3 or seq.find(c - 1, p) >= 0:
-            return False
+        if not c & 3:
+            return -1
         gone = self.gone
         below, here = 2 - gone[c - 1], 2 - gone[c]
         if below > here or (below and self.runs < 24 and self.mask >> c & 1):
-            return WASTE_FIRST and self._played_before(c)
-        return True
+            if not (WASTE_FIRST and self._played_before(c)):
+                return -1
+        k = seq.find(c - 1, p)
+        return k if k >= 0 else LOST_TOP
 
     def _played_before(self, c: int) -> bool:
         """Whether the waste's top card, c, was played already (WASTE_FIRST), on a line

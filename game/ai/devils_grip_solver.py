@@ -1761,7 +1761,9 @@ class Grids(Relaxed):
                     if not (g < q - 1 or (q == n and f < n - 1)):
                         below, here = 2 - gone[c - 1], 2 - gone[c]
                         if (below > here or (below and exits and mask >> c & 1)) and not (
-                                WASTE_FIRST and q == self.p and self._played_before(c)):
+                                WASTE_FIRST and q == self.p and (
+                                    wait >= 0 if NO_BELOW and f < q  # (asked already)
+                                    else self._played_before(c))):
                             if pending and self._dealt_stuck(pending, clear, mask, f):
                                 return moves
                             moves.append((q, r, WASTE, c))

@@ -286,8 +286,21 @@ that no grid has a top for now, or that WASTE_FIRST leaves out, can only be play
 once a w-1 has come (a top w-1 later was there now, uncovered, or came); when no
 w-1 lies above it in the sequence, none can come, and the position is lost
 (NO_BELOW, `Grids._waits_for_below`): deal 742 in 43,498 nodes. Else `_stuck` takes
-the stock's cards up to the next w-1 before it tries w (the wait): deals 742 and 541
-in 18,011 and 16,666 nodes, 126 in 16,888 (116,623 before).
+the stock's cards up to the next w-1 before it tries w (the wait; the own `_stuck`
+runs then even where `_inherits` knows it not stuck without the wait): deals 742 and
+541 in 18,011 and 16,666 nodes, 126 in 16,733 (116,623 before). Measured beside the
+code before in interleaved chunks of 6 deals (one process at the lowest priority,
+load 2-25 on two cores): the 58 deals that bench/results had at 1.0-3.5 s of CPU in a
+median 0.24 of the CPU (0.07-0.91), nodes 0.05-0.89 of theirs, the same verdicts; 52
+of them within 1 s at bench/results' times so scaled. The 38 at 0.7-1.0 s, the 161
+other won deals and 300 other deals at random: the same verdicts, never more nodes
+(the 300: median 2.4 ms against 3.2); the 13 over 3.5 s lost in 0.03-0.40 of their
+nodes (6915 in 474,814, 1.68 million before). Tried and left out: the wait also for
+that card in the runs at the pointers dealing reaches (deals 742, 541 and 126 in the
+same nodes); a refill's child knowing `_stuck()` False from
+the parent's run at the next pointer (17% of those runs, for 3% of the CPU); a
+refill's child inheriting where the card adds a pile but that run's first cards left
+room for it (0.7% of the runs).
 
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player

@@ -272,6 +272,36 @@ family its search's reads of the slack allow (deal 742 in 84,916 nodes, others 0
 fewer, CPU the same); other orders of the moves (all the waste's first, the refill at a
 pointer first or last, pointers downward: 5-100% more nodes on the lost deals).
 
+Fewer nodes again (29 November, issue 17 a fourth time), by one more exact cut of
+`Grids` (WASTE_FIRST, `Grids._played_before`): a line that takes only cards from above
+the waste's top card w (refills, cards dealt onto it and played back), none of code
+w-1, and then plays w makes the grids that w first and then the same moves make (w
+lands on a top that was there before them and stayed uncovered), and the position
+where w was on top (or could be dealt to) offers w before any move at its pointer or
+beyond, so that line was searched first. On deal 742 a third of the nodes were such
+lines met again (most of the table's hits: a refill then w, w then the refill);
+deals 742 and 541 are lost in 57,764 and 37,948 nodes instead of 89,511 and 54,637.
+With it a waste top w at or above the first crowded index (it leaves by a build)
+that no grid has a top for now, or that WASTE_FIRST leaves out, can only be played
+once a w-1 has come (a top w-1 later was there now, uncovered, or came); when no
+w-1 lies above it in the sequence, none can come, and the position is lost
+(NO_BELOW, `Grids._waits_for_below`): deal 742 in 43,498 nodes. Else `_stuck` takes
+the stock's cards up to the next w-1 before it tries w (the wait; the own `_stuck`
+runs then even where `_inherits` knows it not stuck without the wait): deals 742 and
+541 in 18,011 and 16,666 nodes, 126 in 16,733 (116,623 before). Measured beside the
+code before in interleaved chunks of 6 deals (one process at the lowest priority,
+load 2-25 on two cores): the 58 deals that bench/results had at 1.0-3.5 s of CPU in a
+median 0.24 of the CPU (0.07-0.91), nodes 0.05-0.89 of theirs, the same verdicts; 52
+of them within 1 s at bench/results' times so scaled. The 38 at 0.7-1.0 s, the 161
+other won deals and 300 other deals at random: the same verdicts, never more nodes
+(the 300: median 2.4 ms against 3.2); the 13 over 3.5 s lost in 0.03-0.40 of their
+nodes (6915 in 474,814, 1.68 million before). Tried and left out: the wait also for
+that card in the runs at the pointers dealing reaches (deals 742, 541 and 126 in the
+same nodes); a refill's child knowing `_stuck()` False from
+the parent's run at the next pointer (17% of those runs, for 3% of the CPU); a
+refill's child inheriting where the card adds a pile but that run's first cards left
+room for it (0.7% of the runs).
+
 Before the last pass the search from the root finds few wins: it spends its budget on
 the first pass, where every choice is open (three-pass deal 873, which the hint player
 wins, not within 2 million nodes). So such a search first runs a beam (`Beam`, 6/8 of
@@ -578,6 +608,8 @@ FOLLOW_ASK_NODES = 2_000  # and for the line of a question (`Core.step`)
 ASK_NODES = 20_000  # nodes of the search without the grid for one of the core's positions
 FORCE = True
 FORCE_ALONE = True  # and when one of its step below is there, its twin under it (`Grids`)
+WASTE_FIRST = True  # a refill then the waste's top at one pointer: only the other order
+NO_BELOW = True  # and a waste top that cannot be played now and no c-1 can come for
 STUCK = True  # `Relaxed._stuck`: a waste that cannot be emptied
 PREFIX = True  # dealing on stops at a pointer whose waste is stuck
 LAZY = True  # and that pointer's test waits for a move at it or beyond (`Grids._children`)
@@ -604,6 +636,7 @@ ALL = (1 << 48) - 1  # a mask of every code: the slack may be anywhere (`Relaxed
 BASES = bytes(0 if not code & 3 else 1 for code in range(256))  # a base's code to 0
 EXIT_CODES = tuple(code for code in range(48) if code & 3)  # the codes a pile can leave from
 SEQUENCE = bytes(code >> 2 for code in range(256))  # a code to its sequence
+LOST_TOP = -2  # `Grids._waits_for_below`: the waste's top card can never leave
 UNTAKEN = -99  # `Grids`: a pointer's first stock card in `_stuck` not known
 PR = 10  # a lost entry of `Relaxed.failed` is mask << PR | pointer << 2 | redeals
 
@@ -1170,7 +1203,7 @@ class Relaxed:
                 return i
         return -1
 
-    def _stuck(self, p: int = -1) -> bool:
+    def _stuck(self, p: int = -1, wait: int = -1) -> bool:
         """On the last pass: whether the waste cannot be emptied. Its cards leave from the
         top only, and before the stock is empty only by a build; when the i-th waste card
         leaves, every card dealt above it has left, and so has every card taken from the
@@ -1217,10 +1250,20 @@ class Relaxed:
         spent_until: list[tuple[int, int]] = []  # (index, code bit): the same while j is
         # at most the index, that of its c-1 in the stock
         first = f - 1  # the waste index at its first stock card (f - 1: none)
-        i, j = p - 1, p
-        while i >= f:
+        j = p
+        if j == n:
+            return True
+        if wait >= 0:  # the top card waits for the stock's card at `wait` (NO_BELOW:
+            # `Grids._waits_for_below`)
+            first = p - 1
+            while j <= wait:
+                x = seq[j]
+                j += 1
+                runs += joined[x * 27 + gone[x - 1] * 9 + gone[x] * 3 + gone[x + 1]]
+                gone[x] -= 1
             if j == n:
                 return True
+        for i in range(p - 1, f - 1, -1):  # (j < n at each card: it is checked as it grows)
             c = seq[i]
             if not c & 3:
                 return True  # (a base leaves only once the stock is empty, and f cannot)
@@ -1235,40 +1278,48 @@ class Relaxed:
             else:
                 cover, shared = 0, False
             while True:  # the least j at which the card builds
+                while runs > 24:  # (more piles than cells: the stock's next card)
+                    if j == p:
+                        first = i
+                    x = seq[j]
+                    j += 1
+                    runs += joined[x * 27 + gone[x - 1] * 9 + gone[x] * 3 + gone[x + 1]]
+                    gone[x] -= 1
+                    if j == n:
+                        return True
                 last = j  # (else the last stock index to take before it is tried again)
-                if runs <= 24:
-                    gone_below = gone[c - 1]
-                    if gone_below < gone[c] or (gone_below < 2 and runs < 24):
-                        if 2 - gone_below > cover:
-                            if not shared or gone_below != 1:
-                                break
-                            # while its c-1 in the sequence is not on the grid the card
-                            # takes the slack at c, with the others taken above it
-                            now = spent | 1 << c
-                            soon = n  # (the first index whose card takes a bit out)
-                            for until, bit in spent_until:
-                                if j <= until:
-                                    now |= bit
-                                    if until < soon:
-                                        soon = until
-                            if not now & ~mask:
-                                for cs, most in limits:  # (`_independent`)
-                                    if (now & cs).bit_count() > most:
-                                        break
-                                else:
+                gone_below = gone[c - 1]
+                if gone_below < gone[c] or (gone_below < 2 and runs < 24):
+                    if 2 - gone_below > cover:
+                        if not shared or gone_below != 1:
+                            break
+                        # while its c-1 in the sequence is not on the grid the card
+                        # takes the slack at c, with the others taken above it
+                        now = spent | 1 << c
+                        soon = n  # (the first index whose card takes a bit out)
+                        for until, bit in spent_until:
+                            if j <= until:
+                                now |= bit
+                                if until < soon:
+                                    soon = until
+                        if not now & ~mask:
+                            for cs, most in limits:  # (`_independent`)
+                                if (now & cs).bit_count() > most:
                                     break
-                            # (the same until its c-1 comes or a bit leaves: SKIP)
-                            last = seq.find(c - 1, j)
-                            if last < 0 or soon < last:
-                                last = soon
-                        else:
-                            last = seq.find(c - 1, j)  # (its tops stay covered till then)
-                    elif gone_below == 2:
-                        last = seq.find(c - 1, j)  # (no top of its step below till then)
-                    if not SKIP:
-                        last = j
-                    elif last < 0 or last >= n - 1:
-                        return True  # (no such card before the stock is empty)
+                            else:
+                                break
+                        # (the same until its c-1 comes or a bit leaves: SKIP)
+                        last = seq.find(c - 1, j)
+                        if last < 0 or soon < last:
+                            last = soon
+                    else:
+                        last = seq.find(c - 1, j)  # (its tops stay covered till then)
+                elif gone_below == 2:
+                    last = seq.find(c - 1, j)  # (no top of its step below till then)
+                if not SKIP:
+                    last = j
+                elif last < 0 or last >= n - 1:
+                    return True  # (no such card before the stock is empty)
                 if j == p:
                     first = i
                 # x joins the grid (`_take`: the fewest piles change around its step only)
@@ -1288,7 +1339,6 @@ class Relaxed:
             covered[c] = cover + 1  # it lies on a c-1, for good
             runs += joined[c * 27 + gone_below * 9 + gone[c] * 3 + gone[c + 1]]
             gone[c] -= 1
-            i -= 1
         self.first_take = first
         return False
 
@@ -1679,9 +1729,12 @@ class Grids(Relaxed):
         f = self.first_crowded
         clear: dict = {}  # pointer q where `_stuck(q)` is False: whether it took the
         # waste's top card first (`_inherits`)
+        wait = self._waits_for_below(f) if NO_BELOW else -1
+        if wait == LOST_TOP:
+            return []
         if STUCK:
-            if inherited is None:
-                if self._stuck():  # (it cuts wherever `_waits` would)
+            if inherited is None or wait >= 0:  # (known not stuck, but without the wait)
+                if self._stuck(-1, wait):  # (it cuts wherever `_waits` would)
                     return []
                 if INHERIT and self.p:
                     first = self.first_take
@@ -1720,7 +1773,10 @@ class Grids(Relaxed):
                 if c & 3:
                     if not (g < q - 1 or (q == n and f < n - 1)):
                         below, here = 2 - gone[c - 1], 2 - gone[c]
-                        if below > here or (below and exits and mask >> c & 1):
+                        if (below > here or (below and exits and mask >> c & 1)) and not (
+                                WASTE_FIRST and q == self.p and (
+                                    wait >= 0 if NO_BELOW and f < q  # (asked already)
+                                    else self._played_before(c))):
                             if pending and self._dealt_stuck(pending, clear, mask, f):
                                 return moves
                             moves.append((q, r, WASTE, c))
@@ -1744,6 +1800,64 @@ class Grids(Relaxed):
             if q == n:
                 return moves
             q = q + d if q + d < n else n
+
+    def _waits_for_below(self, f: int) -> int:
+        """When the waste's top card w, at or above the first crowded index f (so it
+        leaves by a build, before the stock is empty), is not played here (no grid has
+        a top for it, or WASTE_FIRST leaves it out), a winning line plays it only once
+        a card of code w-1 has come onto the grid: a top w-1 that w goes onto later
+        either is there now, uncovered (tops are never uncovered), so w could go there
+        now, or came; and the lines that play w before one came WASTE_FIRST showed lost
+        (it leaves w out here and at every position after with w on top and no w-1
+        come since). So the index of the next w-1 in the stock, which `_stuck` takes
+        before it tries w (NO_BELOW), or LOST_TOP when none lies above w (the position
+        is lost); -1 when w is played here."""
+        p = self.p
+        if p <= f:
+            return -1
+        seq = self.seq
+        c = seq[p - 1]
+        if not c & 3:
+            return -1
+        gone = self.gone
+        below, here = 2 - gone[c - 1], 2 - gone[c]
+        if below > here or (below and self.runs < 24 and self.mask >> c & 1):
+            if not (WASTE_FIRST and self._played_before(c)):
+                return -1
+        k = seq.find(c - 1, p)
+        return k if k >= 0 else LOST_TOP
+
+    def _played_before(self, c: int) -> bool:
+        """Whether the waste's top card, c, was played already (WASTE_FIRST), on a line
+        searched before this one: the line came here from a position that could deal to
+        this pointer (c the waste's top there too, at the same index), making only
+        moves that took cards above c (dealt after it, or the stock's) and none of code
+        c-1. Such a line and then c onto a top c-1 make the grids that c onto that top
+        and then the same moves make (their pointers one lower): that top was there
+        before them (no c-1 came), and uncovered throughout (tops are never uncovered),
+        so none of them built on it or moved a pile onto it, and none built on c (off
+        the grid till then); a pile that moves takes c along if c lies on it. That
+        position offers c at this pointer before any move at it or beyond (its waste
+        card first, then its refill, then the pointers dealing reaches next), so c's
+        line was searched first, and lost (or the search would have ended won; or c was
+        left out there too, for a line before that). So c here is left out (its line
+        is lost): after a refill at this pointer, or after dealing cards on it and
+        playing them all back."""
+        path, undos = self.path, self.undos
+        top, below, d, r = self.p, c - 1, self.draw, self.redeals
+        for k in range(len(path) - 1, -1, -1):
+            q, move_r, kind, _c = path[k]
+            seq, p, before_r = undos[k]
+            if move_r != r or before_r != r:
+                return False  # (a line from an earlier pass)
+            n = len(seq)
+            at = q - 1 if kind == WASTE else (q if q < n else q - 1)
+            if at < top or seq[at] == below:
+                return False  # c or a card under it left, or a c-1 came
+            if p <= top:
+                # (c the waste's top there, or in the stock: dealing reaches it)
+                return (top - p) % d == 0
+        return False
 
     def _dealt_stuck(self, pending: list[int], clear: dict, mask: int, f: int) -> bool:
         """Whether the waste is stuck (`_stuck`) dealt to one of the pointers `pending`

@@ -517,6 +517,31 @@ def test_the_slack_the_waste_takes_is_counted_against_the_limits(monkeypatch):
 
 
 
+def lost_where_cut(monkeypatch, deals, found: list[tuple], recording, rule: str) -> int:
+    """Search each one-pass deal with `recording` as `Grids._stuck` (it appends to `found`
+    the (sequence, pointer, family) of the positions a rule cut), then search each such
+    position exactly with the rule (a module flag of devils_grip_solver) off: none may be
+    won. Returns how many were proved lost (the rest ran out of nodes)."""
+    stuck = dgs.Grids._stuck
+    lost = 0
+    for deal in deals:
+        found.clear()
+        monkeypatch.setattr(dgs.Grids, "_stuck", recording)
+        grids_of(DevilsGripSearch(GAMES["devils-grip"].new(deal=deal, passes=1)).core
+                 ).step(20_000)
+        monkeypatch.setattr(dgs.Grids, "_stuck", stuck)
+        monkeypatch.setattr(dgs, rule, False)
+        for seq, p, family in found:
+            search = dgs.Grids(seq, p, 0, 3, 1, dgs.ALL)  # (one pass: draw 3)
+            search.family = family
+            search.stack = [[search._children(), 0, search.clear]]
+            status = search.step(100_000)
+            assert status != WON, (deal, seq, p, family)
+            lost += status == LOST
+        monkeypatch.setattr(dgs, rule, True)
+    return lost
+
+
 def test_the_slack_the_waste_takes_cuts_only_lost_positions_of_real_deals(monkeypatch):
     """In the searches of one-pass deals (families with limits, as the search makes
     them), wherever `_stuck` with SHARED cuts and without it does not, the exact search
@@ -534,23 +559,7 @@ def test_the_slack_the_waste_takes_cuts_only_lost_positions_of_real_deals(monkey
             monkeypatch.setattr(dgs, "SHARED", True)
         return cut
 
-    lost = 0
-    for deal in range(1, 91):
-        found.clear()
-        monkeypatch.setattr(dgs.Grids, "_stuck", recording)
-        grids_of(DevilsGripSearch(GAMES["devils-grip"].new(deal=deal, passes=1)).core
-                 ).step(20_000)
-        monkeypatch.setattr(dgs.Grids, "_stuck", stuck)
-        monkeypatch.setattr(dgs, "SHARED", False)
-        for seq, p, family in found:
-            search = dgs.Grids(seq, p, 0, 3, 1, dgs.ALL)  # (one pass: draw 3)
-            search.family = family
-            search.stack = [[search._children(), 0, search.clear]]
-            status = search.step(100_000)
-            assert status != WON, (deal, seq, p, family)
-            lost += status == LOST
-        monkeypatch.setattr(dgs, "SHARED", True)
-    assert lost >= 80
+    assert lost_where_cut(monkeypatch, range(1, 91), found, recording, "SHARED") >= 80
 
 
 @pytest.mark.parametrize("passes", [1, 3])
@@ -742,20 +751,4 @@ def test_a_waste_top_that_waits_for_its_step_below_cuts_only_lost_positions(monk
             found.append((self.seq, self.p, self.family))
         return cut
 
-    lost = 0
-    for deal in range(1, 61):
-        found.clear()
-        monkeypatch.setattr(dgs.Grids, "_stuck", recording)
-        grids_of(DevilsGripSearch(GAMES["devils-grip"].new(deal=deal, passes=1)).core
-                 ).step(20_000)
-        monkeypatch.setattr(dgs.Grids, "_stuck", stuck)
-        monkeypatch.setattr(dgs, "NO_BELOW", False)
-        for seq, p, family in found:
-            search = dgs.Grids(seq, p, 0, 3, 1, dgs.ALL)  # (one pass: draw 3)
-            search.family = family
-            search.stack = [[search._children(), 0, search.clear]]
-            status = search.step(100_000)
-            assert status != WON, (deal, seq, p, family)
-            lost += status == LOST
-        monkeypatch.setattr(dgs, "NO_BELOW", True)
-    assert lost >= 300
+    assert lost_where_cut(monkeypatch, range(1, 61), found, recording, "NO_BELOW") >= 300
